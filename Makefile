@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The README's two commands:
+#   make run    set up, build, and start the presilicon board
+#   make check  set up, build, and run every test suite
+# Both install what is missing, fetch QEMU, and reuse the cache
+# ($(CACHE), outside this tree) so a second run is fast.
+
+BUILD ?= build
+CACHE ?= $(HOME)/.cache/presilicon
+export PRESILICON_CACHE := $(CACHE)
+
+.PHONY: all run check setup clean
+
+all: check
+
+setup:
+	@scripts/install-deps
+	@scripts/fetch-qemu
+	@scripts/overlay
+	@scripts/setup-build $(BUILD)
+
+check: setup
+	@scripts/run-tests $(BUILD)
+
+run: setup
+	@scripts/run-board $(BUILD)
+
+clean:
+	rm -rf $(BUILD)

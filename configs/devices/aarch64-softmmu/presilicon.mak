@@ -1,0 +1,2 @@
+# presilicon: the board and, through its Kconfig, every model it selects.
+CONFIG_PRESILICON=y

@@ -1,0 +1,718 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * presilicon: an arm64 board that carries the presilicon device models.
+ *
+ * The board places devices, wires their interrupts and writes the nodes of
+ * its own infrastructure (CPUs, GIC, timer, UART, GPIO, SPI, I2C, PCIe,
+ * virtio-mmio). Every model of the suite writes its own node through
+ * TYPE_PRESILICON_FDT_NODE, whether the board created it or the user added
+ * it with -device (those land on the platform bus). See docs/board.md.
+ */
+#include "qemu/osdep.h"
+#include "qemu/units.h"
+#include "qemu/error-report.h"
+#include "qapi/error.h"
+#include "qobject/qlist.h"
+#include "hw/boards.h"
+#include "hw/sysbus.h"
+#include "hw/qdev-core.h"
+#include "hw/qdev-properties.h"
+#include "hw/platform-bus.h"
+#include "hw/arm/boot.h"
+#include "hw/loader.h"
+#include "hw/arm/fdt.h"
+#include "hw/arm/bsa.h"
+#include "hw/intc/arm_gicv3_common.h"
+#include "hw/intc/arm_gicv3_its_common.h"
+#include "hw/pci-host/gpex.h"
+#include "hw/i2c/arm_sbcon_i2c.h"
+#include "hw/char/pl011.h"
+#include "hw/core/presilicon-fdt.h"
+#include "hw/arm/presilicon.h"
+#include "system/device_tree.h"
+#include "system/system.h"
+#include "target/arm/cpu.h"
+#include "cpu.h"
+#include <libfdt.h>
+
+#define PS_PCLK_HZ   24000000
+#define PS_SSPCLK_HZ 100000000
+
+const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS] = {
+    [PS_BOOTROM] =      { 0x00000000, 64 * KiB },
+    [PS_GIC_DIST] =     { 0x08000000, 64 * KiB },
+    [PS_GIC_ITS] =      { 0x08080000, 128 * KiB },
+    [PS_GIC_REDIST] =   { 0x080a0000, 8 * 128 * KiB },
+    [PS_UART0] =        { 0x09000000, 4 * KiB },
+    [PS_GPIO0] =        { 0x09010000, 4 * KiB },
+    [PS_SPI0] =         { 0x09020000, 4 * KiB },
+    [PS_I2C0] =         { 0x09030000, 4 * KiB },
+    [PS_VIRTIO] =       { 0x0a000000, PS_NUM_VIRTIO * PS_VIRTIO_SIZE },
+    [PS_PLATFORM_BUS] = { 0x0c000000, 32 * MiB },
+    [PS_MODELS] =       { 0x10000000, 256 * PS_MODEL_SLOT },
+    [PS_PCIE_PIO] =     { 0x1fff0000, 64 * KiB },
+    [PS_PCIE_MMIO] =    { 0x20000000, 256 * MiB },
+    [PS_PCIE_ECAM] =    { 0x30000000, 256 * MiB },
+    [PS_RAM] =          { 0x40000000, 16 * GiB },
+};
+
+/*
+ * The models -M presilicon creates, each in its own 64 KiB slot of
+ * PS_MODELS and with consecutive SPIs from PS_IRQ_MODELS, in this order.
+ * A slot's address never changes once documented: append only.
+ */
+static const struct {
+    const char *type;
+    int n_irqs;
+} presilicon_models[] = {
+    { "mtk-rng", 0 },
+};
+
+static void ps_fdt_irq(void *fdt, const char *path, int spi)
+{
+    qemu_fdt_setprop_cells(fdt, path, "interrupts", GIC_FDT_IRQ_TYPE_SPI, spi,
+                           GIC_FDT_IRQ_FLAGS_LEVEL_HI);
+}
+
+static void ps_create_fdt(PresiliconMachineState *pms)
+{
+    MachineState *ms = MACHINE(pms);
+    void *fdt = create_device_tree(&pms->fdt_size);
+
+    if (!fdt) {
+        error_report("presilicon: create_device_tree() failed");
+        exit(1);
+    }
+    ms->fdt = fdt;
+    qemu_fdt_setprop_string(fdt, "/", "compatible", "presilicon,board");
+    qemu_fdt_setprop_string(fdt, "/", "model", "presilicon");
+    qemu_fdt_setprop_cell(fdt, "/", "#address-cells", 2);
+    qemu_fdt_setprop_cell(fdt, "/", "#size-cells", 2);
+    qemu_fdt_add_subnode(fdt, "/chosen");
+    qemu_fdt_add_subnode(fdt, "/soc");
+    qemu_fdt_setprop_string(fdt, "/soc", "compatible", "simple-bus");
+    qemu_fdt_setprop_cell(fdt, "/soc", "#address-cells", 2);
+    qemu_fdt_setprop_cell(fdt, "/soc", "#size-cells", 2);
+    qemu_fdt_setprop(fdt, "/soc", "ranges", NULL, 0);
+    qemu_fdt_setprop(fdt, "/soc", "dma-coherent", NULL, 0);
+}
+
+static void ps_create_cpus(PresiliconMachineState *pms)
+{
+    MachineState *ms = MACHINE(pms);
+    void *fdt = ms->fdt;
+    int n;
+
+    for (n = 0; n < ms->smp.cpus; n++) {
+        Object *cpuobj = object_new(ms->cpu_type);
+
+        /* Boot at EL1 so that PSCI calls go to QEMU through HVC. */
+        if (object_property_find(cpuobj, "has_el3")) {
+            object_property_set_bool(cpuobj, "has_el3", false, NULL);
+        }
+        if (object_property_find(cpuobj, "has_el2")) {
+            object_property_set_bool(cpuobj, "has_el2", false, NULL);
+        }
+        object_property_set_link(cpuobj, "memory",
+                                 OBJECT(get_system_memory()), &error_abort);
+        qdev_realize(DEVICE(cpuobj), NULL, &error_fatal);
+        object_unref(cpuobj);
+    }
+
+    qemu_fdt_add_subnode(fdt, "/cpus");
+    qemu_fdt_setprop_cell(fdt, "/cpus", "#address-cells", 1);
+    qemu_fdt_setprop_cell(fdt, "/cpus", "#size-cells", 0);
+    for (n = ms->smp.cpus - 1; n >= 0; n--) {
+        ARMCPU *cpu = ARM_CPU(qemu_get_cpu(n));
+        g_autofree char *path = g_strdup_printf("/cpus/cpu@%d", n);
+
+        qemu_fdt_add_subnode(fdt, path);
+        qemu_fdt_setprop_string(fdt, path, "device_type", "cpu");
+        qemu_fdt_setprop_string(fdt, path, "compatible", cpu->dtb_compatible);
+        qemu_fdt_setprop_cell(fdt, path, "reg", arm_cpu_mp_affinity(cpu));
+        if (ms->smp.cpus > 1) {
+            qemu_fdt_setprop_string(fdt, path, "enable-method", "psci");
+        }
+    }
+
+    /* Secure and non-secure physical, virtual and hypervisor timers. */
+    qemu_fdt_add_subnode(fdt, "/timer");
+    qemu_fdt_setprop_string(fdt, "/timer", "compatible", "arm,armv8-timer");
+    qemu_fdt_setprop(fdt, "/timer", "always-on", NULL, 0);
+    qemu_fdt_setprop_cells(fdt, "/timer", "interrupts",
+        GIC_FDT_IRQ_TYPE_PPI, INTID_TO_PPI(ARCH_TIMER_S_EL1_IRQ),
+        GIC_FDT_IRQ_FLAGS_LEVEL_HI,
+        GIC_FDT_IRQ_TYPE_PPI, INTID_TO_PPI(ARCH_TIMER_NS_EL1_IRQ),
+        GIC_FDT_IRQ_FLAGS_LEVEL_HI,
+        GIC_FDT_IRQ_TYPE_PPI, INTID_TO_PPI(ARCH_TIMER_VIRT_IRQ),
+        GIC_FDT_IRQ_FLAGS_LEVEL_HI,
+        GIC_FDT_IRQ_TYPE_PPI, INTID_TO_PPI(ARCH_TIMER_NS_EL2_IRQ),
+        GIC_FDT_IRQ_FLAGS_LEVEL_HI);
+}
+
+static void ps_create_gic(PresiliconMachineState *pms)
+{
+    MachineState *ms = MACHINE(pms);
+    const PresiliconMemMapEntry *m = presilicon_memmap;
+    void *fdt = ms->fdt;
+    SysBusDevice *sbd;
+    DeviceState *its;
+    QList *redist = qlist_new();
+    int n, ncpu = ms->smp.cpus;
+    const char *gic_path = "/intc@8000000";
+    g_autofree char *its_path = NULL;
+
+    pms->gic = qdev_new(gicv3_class_name());
+    qdev_prop_set_uint32(pms->gic, "revision", 3);
+    qdev_prop_set_uint32(pms->gic, "num-cpu", ncpu);
+    qdev_prop_set_uint32(pms->gic, "num-irq", PS_NUM_SPIS + GIC_INTERNAL);
+    qlist_append_int(redist, ncpu);
+    qdev_prop_set_array(pms->gic, "redist-region-count", redist);
+    object_property_set_link(OBJECT(pms->gic), "sysmem",
+                             OBJECT(get_system_memory()), &error_fatal);
+    qdev_prop_set_bit(pms->gic, "has-lpi", true);
+    sbd = SYS_BUS_DEVICE(pms->gic);
+    sysbus_realize_and_unref(sbd, &error_fatal);
+    sysbus_mmio_map(sbd, 0, m[PS_GIC_DIST].base);
+    sysbus_mmio_map(sbd, 1, m[PS_GIC_REDIST].base);
+
+    for (n = 0; n < ncpu; n++) {
+        DeviceState *cpudev = DEVICE(qemu_get_cpu(n));
+        int ppibase = PS_NUM_SPIS + n * GIC_INTERNAL;
+        static const int timer_irq[] = {
+            [GTIMER_PHYS] = ARCH_TIMER_NS_EL1_IRQ,
+            [GTIMER_VIRT] = ARCH_TIMER_VIRT_IRQ,
+            [GTIMER_HYP]  = ARCH_TIMER_NS_EL2_IRQ,
+            [GTIMER_SEC]  = ARCH_TIMER_S_EL1_IRQ,
+            [GTIMER_HYPVIRT] = ARCH_TIMER_NS_EL2_VIRT_IRQ,
+            [GTIMER_S_EL2_PHYS] = ARCH_TIMER_S_EL2_IRQ,
+            [GTIMER_S_EL2_VIRT] = ARCH_TIMER_S_EL2_VIRT_IRQ,
+        };
+
+        for (int t = 0; t < ARRAY_SIZE(timer_irq); t++) {
+            qdev_connect_gpio_out(cpudev, t,
+                qdev_get_gpio_in(pms->gic, ppibase + timer_irq[t]));
+        }
+        qdev_connect_gpio_out_named(cpudev, "gicv3-maintenance-interrupt", 0,
+            qdev_get_gpio_in(pms->gic, ppibase + ARCH_GIC_MAINT_IRQ));
+        qdev_connect_gpio_out_named(cpudev, "pmu-interrupt", 0,
+            qdev_get_gpio_in(pms->gic, ppibase + VIRTUAL_PMU_IRQ));
+        sysbus_connect_irq(sbd, n, qdev_get_gpio_in(cpudev, ARM_CPU_IRQ));
+        sysbus_connect_irq(sbd, n + ncpu,
+                           qdev_get_gpio_in(cpudev, ARM_CPU_FIQ));
+        sysbus_connect_irq(sbd, n + 2 * ncpu,
+                           qdev_get_gpio_in(cpudev, ARM_CPU_VIRQ));
+        sysbus_connect_irq(sbd, n + 3 * ncpu,
+                           qdev_get_gpio_in(cpudev, ARM_CPU_VFIQ));
+        sysbus_connect_irq(sbd, n + 4 * ncpu,
+                           qdev_get_gpio_in(cpudev, ARM_CPU_NMI));
+        sysbus_connect_irq(sbd, n + 5 * ncpu,
+                           qdev_get_gpio_in(cpudev, ARM_CPU_VINMI));
+    }
+
+    its = qdev_new(its_class_name());
+    object_property_set_link(OBJECT(its), "parent-gicv3", OBJECT(pms->gic),
+                             &error_abort);
+    sysbus_realize_and_unref(SYS_BUS_DEVICE(its), &error_fatal);
+    sysbus_mmio_map(SYS_BUS_DEVICE(its), 0, m[PS_GIC_ITS].base);
+
+    pms->gic_phandle = qemu_fdt_alloc_phandle(fdt);
+    qemu_fdt_setprop_cell(fdt, "/", "interrupt-parent", pms->gic_phandle);
+    qemu_fdt_add_subnode(fdt, gic_path);
+    qemu_fdt_setprop_string(fdt, gic_path, "compatible", "arm,gic-v3");
+    qemu_fdt_setprop_cell(fdt, gic_path, "#interrupt-cells", 3);
+    qemu_fdt_setprop(fdt, gic_path, "interrupt-controller", NULL, 0);
+    qemu_fdt_setprop_cell(fdt, gic_path, "#address-cells", 2);
+    qemu_fdt_setprop_cell(fdt, gic_path, "#size-cells", 2);
+    qemu_fdt_setprop(fdt, gic_path, "ranges", NULL, 0);
+    qemu_fdt_setprop_sized_cells(fdt, gic_path, "reg",
+        2, m[PS_GIC_DIST].base, 2, m[PS_GIC_DIST].size,
+        2, m[PS_GIC_REDIST].base, 2, (uint64_t)ncpu * GICV3_REDIST_SIZE);
+    qemu_fdt_setprop_cells(fdt, gic_path, "interrupts", GIC_FDT_IRQ_TYPE_PPI,
+                           INTID_TO_PPI(ARCH_GIC_MAINT_IRQ),
+                           GIC_FDT_IRQ_FLAGS_LEVEL_HI);
+    qemu_fdt_setprop_cell(fdt, gic_path, "phandle", pms->gic_phandle);
+
+    pms->its_phandle = qemu_fdt_alloc_phandle(fdt);
+    its_path = g_strdup_printf("%s/its@%" HWADDR_PRIx, gic_path,
+                               m[PS_GIC_ITS].base);
+    qemu_fdt_add_subnode(fdt, its_path);
+    qemu_fdt_setprop_string(fdt, its_path, "compatible", "arm,gic-v3-its");
+    qemu_fdt_setprop(fdt, its_path, "msi-controller", NULL, 0);
+    qemu_fdt_setprop_cell(fdt, its_path, "#msi-cells", 1);
+    qemu_fdt_setprop_sized_cells(fdt, its_path, "reg",
+        2, m[PS_GIC_ITS].base, 2, m[PS_GIC_ITS].size);
+    qemu_fdt_setprop_cell(fdt, its_path, "phandle", pms->its_phandle);
+}
+
+static qemu_irq ps_spi(PresiliconMachineState *pms, int spi)
+{
+    return qdev_get_gpio_in(pms->gic, spi);
+}
+
+/* A PrimeCell node: reg, one SPI, and its clocks by name. */
+static char *ps_fdt_primecell(PresiliconMachineState *pms, const char *name,
+                              const char *compat, int region, int spi)
+{
+    void *fdt = MACHINE(pms)->fdt;
+    const PresiliconMemMapEntry *m = &presilicon_memmap[region];
+    char *path = g_strdup_printf("/soc/%s@%" HWADDR_PRIx, name, m->base);
+    g_autofree char *c = g_strdup(compat);
+
+    qemu_fdt_add_subnode(fdt, path);
+    qemu_fdt_setprop_string_array(fdt, path, "compatible",
+                                  (char *[]){ c, (char *)"arm,primecell" }, 2);
+    qemu_fdt_setprop_sized_cells(fdt, path, "reg", 2, m->base, 2, m->size);
+    if (spi >= 0) {
+        ps_fdt_irq(fdt, path, spi);
+    }
+    return path;
+}
+
+static void ps_create_uart(PresiliconMachineState *pms, uint32_t pclk)
+{
+    void *fdt = MACHINE(pms)->fdt;
+    g_autofree char *path = NULL;
+
+    pl011_create(presilicon_memmap[PS_UART0].base, ps_spi(pms, PS_IRQ_UART0),
+                 serial_hd(0));
+    path = ps_fdt_primecell(pms, "serial", "arm,pl011", PS_UART0,
+                            PS_IRQ_UART0);
+    qemu_fdt_setprop_cells(fdt, path, "clocks", pclk, pclk);
+    qemu_fdt_setprop_string_array(fdt, path, "clock-names",
+        (char *[]){ (char *)"uartclk", (char *)"apb_pclk" }, 2);
+    qemu_fdt_setprop_string(fdt, "/chosen", "stdout-path", path);
+    qemu_fdt_add_subnode(fdt, "/aliases");
+    qemu_fdt_setprop_string(fdt, "/aliases", "serial0", path);
+}
+
+static void ps_create_gpio(PresiliconMachineState *pms, uint32_t pclk)
+{
+    void *fdt = MACHINE(pms)->fdt;
+    g_autofree char *path = NULL;
+
+    sysbus_create_simple("pl061", presilicon_memmap[PS_GPIO0].base,
+                         ps_spi(pms, PS_IRQ_GPIO0));
+    path = ps_fdt_primecell(pms, "gpio", "arm,pl061", PS_GPIO0, PS_IRQ_GPIO0);
+    qemu_fdt_setprop_cell(fdt, path, "#gpio-cells", 2);
+    qemu_fdt_setprop(fdt, path, "gpio-controller", NULL, 0);
+    qemu_fdt_setprop_cell(fdt, path, "#interrupt-cells", 2);
+    qemu_fdt_setprop(fdt, path, "interrupt-controller", NULL, 0);
+    /* dtc wants it on every interrupt provider; GPIO lines have no address. */
+    qemu_fdt_setprop_cell(fdt, path, "#address-cells", 0);
+    qemu_fdt_setprop_cell(fdt, path, "clocks", pclk);
+    qemu_fdt_setprop_string(fdt, path, "clock-names", "apb_pclk");
+}
+
+static void ps_create_spi(PresiliconMachineState *pms, uint32_t pclk,
+                          uint32_t sspclk)
+{
+    void *fdt = MACHINE(pms)->fdt;
+    g_autofree char *path = NULL;
+
+    sysbus_create_simple("pl022", presilicon_memmap[PS_SPI0].base,
+                         ps_spi(pms, PS_IRQ_SPI0));
+    path = ps_fdt_primecell(pms, "spi", "arm,pl022", PS_SPI0, PS_IRQ_SPI0);
+    qemu_fdt_setprop_cell(fdt, path, "#address-cells", 1);
+    qemu_fdt_setprop_cell(fdt, path, "#size-cells", 0);
+    qemu_fdt_setprop_cells(fdt, path, "clocks", sspclk, pclk);
+    qemu_fdt_setprop_string_array(fdt, path, "clock-names",
+        (char *[]){ (char *)"sspclk", (char *)"apb_pclk" }, 2);
+}
+
+static void ps_create_i2c(PresiliconMachineState *pms)
+{
+    void *fdt = MACHINE(pms)->fdt;
+    const PresiliconMemMapEntry *m = &presilicon_memmap[PS_I2C0];
+    g_autofree char *path = g_strdup_printf("/soc/i2c@%" HWADDR_PRIx, m->base);
+
+    /* ARM SBCon: a two-wire bit-banged controller, i2c-versatile in Linux. */
+    sysbus_create_simple(TYPE_ARM_SBCON_I2C, m->base, NULL);
+    qemu_fdt_add_subnode(fdt, path);
+    qemu_fdt_setprop_string(fdt, path, "compatible", "arm,versatile-i2c");
+    qemu_fdt_setprop_sized_cells(fdt, path, "reg", 2, m->base, 2, m->size);
+    qemu_fdt_setprop_cell(fdt, path, "#address-cells", 1);
+    qemu_fdt_setprop_cell(fdt, path, "#size-cells", 0);
+}
+
+static void ps_create_virtio(PresiliconMachineState *pms)
+{
+    void *fdt = MACHINE(pms)->fdt;
+    int i;
+
+    /* Nodes in reverse so that Linux numbers the devices in slot order. */
+    for (i = 0; i < PS_NUM_VIRTIO; i++) {
+        hwaddr base = presilicon_memmap[PS_VIRTIO].base + i * PS_VIRTIO_SIZE;
+
+        sysbus_create_simple("virtio-mmio", base,
+                             ps_spi(pms, PS_IRQ_VIRTIO + i));
+    }
+    for (i = PS_NUM_VIRTIO - 1; i >= 0; i--) {
+        hwaddr base = presilicon_memmap[PS_VIRTIO].base + i * PS_VIRTIO_SIZE;
+        g_autofree char *path = g_strdup_printf("/soc/virtio_mmio@%"
+                                                HWADDR_PRIx, base);
+
+        qemu_fdt_add_subnode(fdt, path);
+        qemu_fdt_setprop_string(fdt, path, "compatible", "virtio,mmio");
+        qemu_fdt_setprop_sized_cells(fdt, path, "reg", 2, base,
+                                     2, PS_VIRTIO_SIZE);
+        qemu_fdt_setprop(fdt, path, "dma-coherent", NULL, 0);
+        ps_fdt_irq(fdt, path, PS_IRQ_VIRTIO + i);
+    }
+}
+
+static void ps_create_pcie(PresiliconMachineState *pms)
+{
+    void *fdt = MACHINE(pms)->fdt;
+    const PresiliconMemMapEntry *m = presilicon_memmap;
+    DeviceState *dev = qdev_new(TYPE_GPEX_HOST);
+    SysBusDevice *sbd = SYS_BUS_DEVICE(dev);
+    MemoryRegion *ecam = g_new0(MemoryRegion, 1);
+    MemoryRegion *mmio = g_new0(MemoryRegion, 1);
+    g_autofree char *path = g_strdup_printf("/pcie@%" HWADDR_PRIx,
+                                            m[PS_PCIE_ECAM].base);
+    uint32_t irq_map[4 * 4 * 10];
+    uint32_t *p = irq_map;
+    int i, slot, pin;
+
+    sysbus_realize_and_unref(sbd, &error_fatal);
+    memory_region_init_alias(ecam, OBJECT(dev), "pcie-ecam",
+                             sysbus_mmio_get_region(sbd, 0), 0,
+                             m[PS_PCIE_ECAM].size);
+    memory_region_add_subregion(get_system_memory(), m[PS_PCIE_ECAM].base,
+                                ecam);
+    /* PCI memory space is mapped 1:1 through the window. */
+    memory_region_init_alias(mmio, OBJECT(dev), "pcie-mmio",
+                             sysbus_mmio_get_region(sbd, 1),
+                             m[PS_PCIE_MMIO].base, m[PS_PCIE_MMIO].size);
+    memory_region_add_subregion(get_system_memory(), m[PS_PCIE_MMIO].base,
+                                mmio);
+    sysbus_mmio_map(sbd, 2, m[PS_PCIE_PIO].base);
+    for (i = 0; i < PCI_NUM_PINS; i++) {
+        sysbus_connect_irq(sbd, i, ps_spi(pms, PS_IRQ_PCIE + i));
+        gpex_set_irq_num(GPEX_HOST(dev), i, PS_IRQ_PCIE + i);
+    }
+
+    qemu_fdt_add_subnode(fdt, path);
+    qemu_fdt_setprop_string(fdt, path, "compatible", "pci-host-ecam-generic");
+    qemu_fdt_setprop_string(fdt, path, "device_type", "pci");
+    qemu_fdt_setprop_cell(fdt, path, "#address-cells", 3);
+    qemu_fdt_setprop_cell(fdt, path, "#size-cells", 2);
+    qemu_fdt_setprop_cell(fdt, path, "linux,pci-domain", 0);
+    qemu_fdt_setprop_cells(fdt, path, "bus-range", 0,
+                           m[PS_PCIE_ECAM].size / PCIE_MMCFG_SIZE_MIN - 1);
+    qemu_fdt_setprop(fdt, path, "dma-coherent", NULL, 0);
+    qemu_fdt_setprop_cells(fdt, path, "msi-map", 0, pms->its_phandle,
+                           0, 0x10000);
+    qemu_fdt_setprop_sized_cells(fdt, path, "reg", 2, m[PS_PCIE_ECAM].base,
+                                 2, m[PS_PCIE_ECAM].size);
+    qemu_fdt_setprop_sized_cells(fdt, path, "ranges",
+        1, FDT_PCI_RANGE_IOPORT, 2, 0,
+        2, m[PS_PCIE_PIO].base, 2, m[PS_PCIE_PIO].size,
+        1, FDT_PCI_RANGE_MMIO, 2, m[PS_PCIE_MMIO].base,
+        2, m[PS_PCIE_MMIO].base, 2, m[PS_PCIE_MMIO].size);
+
+    /* INTx swizzle over four slots, as the generic host expects. */
+    qemu_fdt_setprop_cell(fdt, path, "#interrupt-cells", 1);
+    for (slot = 0; slot < 4; slot++) {
+        for (pin = 0; pin < 4; pin++) {
+            uint32_t map[] = {
+                slot << 11, 0, 0, pin + 1, pms->gic_phandle, 0, 0,
+                GIC_FDT_IRQ_TYPE_SPI, PS_IRQ_PCIE + (pin + slot) % 4,
+                GIC_FDT_IRQ_FLAGS_LEVEL_HI,
+            };
+            for (i = 0; i < 10; i++) {
+                *p++ = cpu_to_be32(map[i]);
+            }
+        }
+    }
+    qemu_fdt_setprop(fdt, path, "interrupt-map", irq_map, sizeof(irq_map));
+    qemu_fdt_setprop_cells(fdt, path, "interrupt-map-mask", 3 << 11, 0, 0, 7);
+}
+
+static void ps_create_platform_bus(PresiliconMachineState *pms)
+{
+    const PresiliconMemMapEntry *m = &presilicon_memmap[PS_PLATFORM_BUS];
+    DeviceState *dev = qdev_new(TYPE_PLATFORM_BUS_DEVICE);
+    SysBusDevice *sbd = SYS_BUS_DEVICE(dev);
+    int i;
+
+    dev->id = g_strdup(TYPE_PLATFORM_BUS_DEVICE);
+    qdev_prop_set_uint32(dev, "num_irqs", PS_PLATFORM_BUS_IRQS);
+    qdev_prop_set_uint32(dev, "mmio_size", m->size);
+    sysbus_realize_and_unref(sbd, &error_fatal);
+    for (i = 0; i < PS_PLATFORM_BUS_IRQS; i++) {
+        sysbus_connect_irq(sbd, i, ps_spi(pms, PS_IRQ_PLATFORM_BUS + i));
+    }
+    memory_region_add_subregion(get_system_memory(), m->base,
+                                sysbus_mmio_get_region(sbd, 0));
+    pms->platform_bus = dev;
+}
+
+static void ps_create_models(PresiliconMachineState *pms)
+{
+    int i, j, irq = PS_IRQ_MODELS;
+
+    for (i = 0; i < ARRAY_SIZE(presilicon_models); i++) {
+        hwaddr base = presilicon_memmap[PS_MODELS].base + i * PS_MODEL_SLOT;
+        DeviceState *dev = qdev_new(presilicon_models[i].type);
+        SysBusDevice *sbd = SYS_BUS_DEVICE(dev);
+
+        object_property_add_child(OBJECT(pms), presilicon_models[i].type,
+                                  OBJECT(dev));
+        sysbus_realize_and_unref(sbd, &error_fatal);
+        sysbus_mmio_map(sbd, 0, base);
+        for (j = 0; j < presilicon_models[i].n_irqs; j++) {
+            sysbus_connect_irq(sbd, j, ps_spi(pms, irq++));
+        }
+        g_ptr_array_add(pms->models, dev);
+    }
+}
+
+/* Where the board mapped a built-in model: regions and SPIs. */
+static void ps_model_ctx(PresiliconMachineState *pms, int idx,
+                         PresiliconFdtContext *ctx)
+{
+    SysBusDevice *sbd = SYS_BUS_DEVICE(g_ptr_array_index(pms->models, idx));
+    int i, irq = PS_IRQ_MODELS;
+
+    for (i = 0; i < idx; i++) {
+        irq += presilicon_models[i].n_irqs;
+    }
+    ctx->n_regs = MIN(sbd->num_mmio, PRESILICON_FDT_MAX_REGS);
+    for (i = 0; i < ctx->n_regs; i++) {
+        ctx->reg_base[i] = sbd->mmio[i].addr;
+        ctx->reg_size[i] = memory_region_size(sbd->mmio[i].memory);
+    }
+    ctx->n_irqs = presilicon_models[idx].n_irqs;
+    for (i = 0; i < ctx->n_irqs; i++) {
+        ctx->irq[i] = irq + i;
+    }
+}
+
+static void ps_dynamic_node(SysBusDevice *sbd, void *opaque)
+{
+    PresiliconMachineState *pms = opaque;
+    PlatformBusDevice *pbus = PLATFORM_BUS_DEVICE(pms->platform_bus);
+    PresiliconFdtContext ctx = {
+        .fdt = MACHINE(pms)->fdt,
+        .parent = "/soc",
+        .intc_phandle = pms->gic_phandle,
+    };
+    int i;
+
+    if (g_ptr_array_find(pms->models, sbd, NULL)) {
+        return;     /* built in: described by ps_machine_done() */
+    }
+    for (i = 0; i < sbd->num_mmio && i < PRESILICON_FDT_MAX_REGS; i++) {
+        if (platform_bus_get_mmio_addr(pbus, sbd, i) == (hwaddr)-1) {
+            break;
+        }
+        ctx.reg_base[i] = presilicon_memmap[PS_PLATFORM_BUS].base +
+                          platform_bus_get_mmio_addr(pbus, sbd, i);
+        ctx.reg_size[i] = memory_region_size(sbd->mmio[i].memory);
+        ctx.n_regs++;
+    }
+    for (i = 0; i < PRESILICON_FDT_MAX_IRQS; i++) {
+        int n = platform_bus_get_irqn(pbus, sbd, i);
+
+        if (n < 0) {
+            break;
+        }
+        ctx.irq[ctx.n_irqs++] = PS_IRQ_PLATFORM_BUS + n;
+    }
+    presilicon_fdt_add_device(DEVICE(sbd), &ctx);
+}
+
+static void ps_machine_done(Notifier *notifier, void *data)
+{
+    PresiliconMachineState *pms = container_of(notifier,
+                                               PresiliconMachineState,
+                                               machine_done);
+    MachineState *ms = MACHINE(pms);
+    ARMCPU *cpu = ARM_CPU(first_cpu);
+    int i;
+
+    for (i = 0; i < pms->models->len; i++) {
+        PresiliconFdtContext ctx = {
+            .fdt = ms->fdt,
+            .parent = "/soc",
+            .intc_phandle = pms->gic_phandle,
+        };
+        ps_model_ctx(pms, i, &ctx);
+        presilicon_fdt_add_device(g_ptr_array_index(pms->models, i), &ctx);
+    }
+    /* Devices the user added with -device were linked to the platform bus. */
+    foreach_dynamic_sysbus_device(ps_dynamic_node, pms);
+
+    if (arm_load_dtb(pms->bootinfo.loader_start, &pms->bootinfo, 0,
+                     arm_boot_address_space(cpu, &pms->bootinfo), ms,
+                     cpu) < 0) {
+        exit(1);
+    }
+}
+
+static void *ps_get_dtb(const struct arm_boot_info *binfo, int *fdt_size)
+{
+    const PresiliconMachineState *pms =
+        container_of(binfo, PresiliconMachineState, bootinfo);
+
+    *fdt_size = pms->fdt_size;
+    return MACHINE(pms)->fdt;
+}
+
+/* With no kernel or firmware the CPUs idle in WFI rather than fault. */
+static void ps_create_bootrom(PresiliconMachineState *pms, bool aarch64)
+{
+    MemoryRegion *rom = g_new(MemoryRegion, 1);
+    static const uint32_t idle_a64[] = { 0xd503207f, 0x17ffffff };
+    static const uint32_t idle_a32[] = { 0xe320f003, 0xeafffffd };
+    const uint32_t *code = aarch64 ? idle_a64 : idle_a32;
+    uint32_t le[2] = { cpu_to_le32(code[0]), cpu_to_le32(code[1]) };
+
+    memory_region_init_rom(rom, NULL, "presilicon.bootrom",
+                           presilicon_memmap[PS_BOOTROM].size, &error_fatal);
+    memory_region_add_subregion(get_system_memory(),
+                                presilicon_memmap[PS_BOOTROM].base, rom);
+    rom_add_blob_fixed("presilicon.idle", le, sizeof(le),
+                       presilicon_memmap[PS_BOOTROM].base);
+}
+
+static void presilicon_init(MachineState *ms)
+{
+    PresiliconMachineState *pms = PRESILICON_MACHINE(ms);
+    const PresiliconMemMapEntry *ram = &presilicon_memmap[PS_RAM];
+    uint32_t pclk, sspclk;
+    PresiliconFdtContext clk_ctx;
+    bool aarch64;
+
+    if (ms->ram_size > ram->size) {
+        error_report("presilicon: -m %" PRIu64 " MiB is more than the "
+                     "board's %" PRIu64 " MiB of RAM space",
+                     ms->ram_size / MiB, ram->size / MiB);
+        exit(1);
+    }
+    pms->models = g_ptr_array_new();
+
+    ps_create_fdt(pms);
+    ps_create_cpus(pms);
+    aarch64 = ARM_CPU(first_cpu)->env.aarch64 ||
+              arm_feature(&ARM_CPU(first_cpu)->env, ARM_FEATURE_AARCH64);
+    memory_region_add_subregion(get_system_memory(), ram->base, ms->ram);
+    ps_create_bootrom(pms, aarch64);
+
+    clk_ctx = (PresiliconFdtContext){ .fdt = ms->fdt };
+    pclk = presilicon_fdt_fixed_clock(&clk_ctx, "apb_pclk", PS_PCLK_HZ);
+    sspclk = presilicon_fdt_fixed_clock(&clk_ctx, "sspclk", PS_SSPCLK_HZ);
+
+    ps_create_gic(pms);
+    ps_create_uart(pms, pclk);
+    ps_create_gpio(pms, pclk);
+    ps_create_spi(pms, pclk, sspclk);
+    ps_create_i2c(pms);
+    ps_create_virtio(pms);
+    ps_create_pcie(pms);
+    ps_create_platform_bus(pms);
+    if (!pms->bare) {
+        ps_create_models(pms);
+    }
+
+    pms->bootinfo.ram_size = ms->ram_size;
+    pms->bootinfo.board_id = -1;
+    pms->bootinfo.loader_start = ram->base;
+    pms->bootinfo.get_dtb = ps_get_dtb;
+    pms->bootinfo.skip_dtb_autoload = true;
+    pms->bootinfo.psci_conduit = QEMU_PSCI_CONDUIT_HVC;
+    arm_load_kernel(ARM_CPU(first_cpu), ms, &pms->bootinfo);
+
+    pms->machine_done.notify = ps_machine_done;
+    qemu_add_machine_init_done_notifier(&pms->machine_done);
+}
+
+/* Refuse -m beyond the RAM window before QEMU allocates it. */
+static ram_addr_t ps_fixup_ram_size(ram_addr_t size)
+{
+    const PresiliconMemMapEntry *ram = &presilicon_memmap[PS_RAM];
+
+    if (size > ram->size) {
+        error_report("presilicon: -m %" PRIu64 " MiB is more than the "
+                     "board's %" PRIu64 " MiB of RAM space",
+                     (uint64_t)size / MiB, ram->size / MiB);
+        exit(1);
+    }
+    return size;
+}
+
+static bool ps_get_bare(Object *obj, Error **errp)
+{
+    return PRESILICON_MACHINE(obj)->bare;
+}
+
+static void ps_set_bare(Object *obj, bool value, Error **errp)
+{
+    PRESILICON_MACHINE(obj)->bare = value;
+}
+
+static HotplugHandler *ps_get_hotplug_handler(MachineState *ms,
+                                              DeviceState *dev)
+{
+    /* Only -device models go on the platform bus: the board maps its own. */
+    if (phase_check(PHASE_MACHINE_INITIALIZED) &&
+        device_is_dynamic_sysbus(MACHINE_GET_CLASS(ms), dev)) {
+        return HOTPLUG_HANDLER(ms);
+    }
+    return NULL;
+}
+
+static void ps_device_plug_cb(HotplugHandler *hotplug_dev, DeviceState *dev,
+                              Error **errp)
+{
+    PresiliconMachineState *pms = PRESILICON_MACHINE(hotplug_dev);
+
+    if (pms->platform_bus &&
+        device_is_dynamic_sysbus(MACHINE_GET_CLASS(pms), dev)) {
+        platform_bus_link_device(PLATFORM_BUS_DEVICE(pms->platform_bus),
+                                 SYS_BUS_DEVICE(dev));
+    }
+}
+
+static void presilicon_class_init(ObjectClass *oc, void *data)
+{
+    MachineClass *mc = MACHINE_CLASS(oc);
+    HotplugHandlerClass *hc = HOTPLUG_HANDLER_CLASS(oc);
+
+    mc->desc = "presilicon: arm64 board with the presilicon device models";
+    mc->init = presilicon_init;
+    mc->max_cpus = 8;
+    mc->min_cpus = 1;
+    mc->default_cpus = 2;
+    mc->default_cpu_type = ARM_CPU_TYPE_NAME("cortex-a53");
+    mc->default_ram_size = 1 * GiB;
+    mc->default_ram_id = "presilicon.ram";
+    mc->fixup_ram_size = ps_fixup_ram_size;
+    mc->block_default_type = IF_VIRTIO;
+    mc->no_cdrom = 1;
+    mc->get_hotplug_handler = ps_get_hotplug_handler;
+    hc->plug = ps_device_plug_cb;
+    /* Any model of the suite can be added with -device on the platform bus. */
+    machine_class_allow_dynamic_sysbus_dev(mc, TYPE_PRESILICON_FDT_NODE);
+
+    object_class_property_add_bool(oc, "bare", ps_get_bare, ps_set_bare);
+    object_class_property_set_description(oc, "bare",
+        "Create none of the presilicon models (add them with -device)");
+}
+
+static const TypeInfo presilicon_machine_types[] = {
+    {
+        .name = TYPE_PRESILICON_MACHINE,
+        .parent = TYPE_MACHINE,
+        .instance_size = sizeof(PresiliconMachineState),
+        .class_init = presilicon_class_init,
+        .interfaces = (InterfaceInfo[]) {
+            { TYPE_HOTPLUG_HANDLER },
+            { }
+        },
+    },
+};
+
+DEFINE_TYPES(presilicon_machine_types)

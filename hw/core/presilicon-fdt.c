@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * presilicon device-tree hook and the helpers that many nodes share.
+ */
+#include "qemu/osdep.h"
+#include "qemu/module.h"
+#include "qapi/error.h"
+#include "hw/qdev-core.h"
+#include "system/device_tree.h"
+#include "hw/core/presilicon-fdt.h"
+#include "hw/core/presilicon-fdt-build.h"
+#include "qemu/error-report.h"
+#include <libfdt.h>
+
+static void presilicon_fdt_fail(const char *what, const char *name, int err)
+{
+    /* A board or model bug, not something a guest or a user can cause. */
+    error_report("presilicon: cannot add %s '%s' to the device tree: %s",
+                 what, name, fdt_strerror(err));
+    exit(1);
+}
+
+char *presilicon_fdt_add_mmio_node(PresiliconFdtContext *ctx, const char *name,
+                                   const char *const *compat, int ncompat)
+{
+    PsFdtMmio m = {
+        .parent = ctx->parent,
+        .name = name,
+        .compat = compat,
+        .ncompat = ncompat,
+        .base = ctx->reg_base,
+        .size = ctx->reg_size,
+        .nregs = ctx->n_regs,
+        .spi = ctx->irq,
+        .nirqs = ctx->n_irqs,
+        .intc_phandle = ctx->intc_phandle,
+    };
+    char *path = NULL;
+    int err = psfdt_add_mmio_node(ctx->fdt, &m, &path);
+
+    if (err) {
+        presilicon_fdt_fail("node", name, err);
+    }
+    return path;
+}
+
+static uint32_t presilicon_fdt_alloc(void *fdt)
+{
+    return qemu_fdt_alloc_phandle(fdt);
+}
+
+uint32_t presilicon_fdt_fixed_clock(PresiliconFdtContext *ctx,
+                                    const char *name, uint32_t freq)
+{
+    uint32_t phandle = 0;
+    int err = psfdt_fixed_clock(ctx->fdt, name, freq, presilicon_fdt_alloc,
+                                ctx->fdt, &phandle);
+
+    if (err) {
+        presilicon_fdt_fail("clock", name, err);
+    }
+    return phandle;
+}
+
+void presilicon_fdt_add_device(DeviceState *dev, PresiliconFdtContext *ctx)
+{
+    PresiliconFdtNodeClass *k;
+
+    if (!object_dynamic_cast(OBJECT(dev), TYPE_PRESILICON_FDT_NODE)) {
+        return;
+    }
+    k = PRESILICON_FDT_NODE_GET_CLASS(dev);
+    if (k->add_node) {
+        k->add_node(dev, ctx);
+    }
+}
+
+static const TypeInfo presilicon_fdt_node_info = {
+    .name = TYPE_PRESILICON_FDT_NODE,
+    .parent = TYPE_INTERFACE,
+    .class_size = sizeof(PresiliconFdtNodeClass),
+};
+
+static void presilicon_fdt_register_types(void)
+{
+    type_register_static(&presilicon_fdt_node_info);
+}
+
+type_init(presilicon_fdt_register_types)

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The presilicon board: memory map and interrupt map (docs/board.md).
+ */
+#ifndef HW_ARM_PRESILICON_H
+#define HW_ARM_PRESILICON_H
+
+#include "hw/boards.h"
+#include "hw/arm/boot.h"
+#include "qom/object.h"
+
+#define TYPE_PRESILICON_MACHINE MACHINE_TYPE_NAME("presilicon")
+OBJECT_DECLARE_SIMPLE_TYPE(PresiliconMachineState, PRESILICON_MACHINE)
+
+enum {
+    PS_BOOTROM,
+    PS_GIC_DIST,
+    PS_GIC_ITS,
+    PS_GIC_REDIST,
+    PS_UART0,
+    PS_GPIO0,
+    PS_SPI0,
+    PS_I2C0,
+    PS_VIRTIO,
+    PS_PLATFORM_BUS,
+    PS_MODELS,
+    PS_PCIE_PIO,
+    PS_PCIE_MMIO,
+    PS_PCIE_ECAM,
+    PS_RAM,
+    PS_NR_REGIONS
+};
+
+typedef struct PresiliconMemMapEntry {
+    hwaddr base;
+    hwaddr size;
+} PresiliconMemMapEntry;
+
+/* GIC SPI numbers (0-based: INTID - 32). */
+#define PS_IRQ_UART0        1
+#define PS_IRQ_GPIO0        2
+#define PS_IRQ_SPI0         3
+#define PS_IRQ_PCIE         4   /* INTA..INTD: 4..7 */
+#define PS_IRQ_VIRTIO       16  /* one per slot: 16..23 */
+#define PS_IRQ_MODELS       32  /* built-in models: 32.. in table order */
+#define PS_IRQ_PLATFORM_BUS 64  /* -device models: 64..95 */
+#define PS_NUM_SPIS         128
+
+#define PS_NUM_VIRTIO       8
+#define PS_VIRTIO_SIZE      0x200
+#define PS_MODEL_SLOT       0x10000
+#define PS_PLATFORM_BUS_IRQS 32
+
+struct PresiliconMachineState {
+    MachineState parent_obj;
+
+    bool bare;
+    Notifier machine_done;
+    struct arm_boot_info bootinfo;
+    int fdt_size;
+    DeviceState *gic;
+    DeviceState *platform_bus;
+    uint32_t gic_phandle;
+    uint32_t its_phandle;
+    /* Built-in models, in table order, for the device-tree pass. */
+    GPtrArray *models;
+};
+
+extern const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS];
+
+#endif

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * presilicon device-tree hook.
+ *
+ * Every model of the suite implements TYPE_PRESILICON_FDT_NODE. The board
+ * does not know any model's binding: it places the device, wires its
+ * interrupts, fills a PresiliconFdtContext with where the device ended up
+ * and calls add_node(), which writes the node exactly as the upstream Linux
+ * binding describes it.
+ */
+#ifndef HW_CORE_PRESILICON_FDT_H
+#define HW_CORE_PRESILICON_FDT_H
+
+#include "qom/object.h"
+#include "exec/hwaddr.h"
+
+#define TYPE_PRESILICON_FDT_NODE "presilicon-fdt-node"
+
+#define PRESILICON_FDT_MAX_REGS 8
+#define PRESILICON_FDT_MAX_IRQS 16
+
+typedef struct PresiliconFdtContext {
+    void *fdt;
+    /* Path of the node to add under: "/soc" for MMIO, a bus node otherwise. */
+    const char *parent;
+    /* Interrupt controller the irq[] numbers below belong to. */
+    uint32_t intc_phandle;
+    /* MMIO regions, in sysbus order, as the board mapped them. */
+    int n_regs;
+    uint64_t reg_base[PRESILICON_FDT_MAX_REGS];
+    uint64_t reg_size[PRESILICON_FDT_MAX_REGS];
+    /* Interrupt lines, in sysbus order: GIC SPI numbers (0-based). */
+    int n_irqs;
+    int irq[PRESILICON_FDT_MAX_IRQS];
+} PresiliconFdtContext;
+
+typedef struct PresiliconFdtNodeClass {
+    InterfaceClass parent_class;
+    /* Write this device's node under ctx->parent. */
+    void (*add_node)(DeviceState *dev, PresiliconFdtContext *ctx);
+} PresiliconFdtNodeClass;
+
+DECLARE_CLASS_CHECKERS(PresiliconFdtNodeClass, PRESILICON_FDT_NODE,
+                       TYPE_PRESILICON_FDT_NODE)
+
+/*
+ * Create "<parent>/<name>@<first reg base>" with "compatible" (a list of
+ * ncompat strings), "reg" (every region, two address and two size cells)
+ * and "interrupts" (every line, level-high SPIs), and return its path
+ * (free with g_free).
+ */
+char *presilicon_fdt_add_mmio_node(PresiliconFdtContext *ctx, const char *name,
+                                   const char *const *compat, int ncompat);
+
+/*
+ * Phandle of a "fixed-clock" node /clocks/<name> running at freq Hz,
+ * created on first use and shared by every node that names it.
+ */
+uint32_t presilicon_fdt_fixed_clock(PresiliconFdtContext *ctx,
+                                    const char *name, uint32_t freq);
+
+/* Call dev's add_node hook if it implements the interface. */
+void presilicon_fdt_add_device(DeviceState *dev, PresiliconFdtContext *ctx);
+
+#endif

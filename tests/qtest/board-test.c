@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The presilicon board: it starts, its device tree is well formed and
+ * describes what the board built, bad options are refused by name.
+ */
+#include "qemu/osdep.h"
+#include "presilicon-qtest.h"
+#include <check.h>
+#include <libfdt.h>
+
+static int count_compat(const void *fdt, const char *compat)
+{
+    int n = 0, node = -1;
+
+    while ((node = fdt_node_offset_by_compatible(fdt, node, compat)) >= 0) {
+        n++;
+    }
+    return n;
+}
+
+START_TEST(test_fdt_infrastructure)
+{
+    PsQTest *t = ps_qtest_start("presilicon", "-smp 3 -m 2G");
+    g_autofree void *fdt = ps_dtb(t);
+    int node, len;
+    uint64_t base, size;
+    const char *stdout_path;
+
+    ck_assert_int_eq(count_compat(fdt, "arm,cortex-a53"), 3);
+    ck_assert_int_eq(count_compat(fdt, "arm,gic-v3"), 1);
+    ck_assert_int_eq(count_compat(fdt, "arm,gic-v3-its"), 1);
+    ck_assert_int_eq(count_compat(fdt, "arm,armv8-timer"), 1);
+    ck_assert_int_eq(count_compat(fdt, "arm,pl061"), 1);
+    ck_assert_int_eq(count_compat(fdt, "arm,pl022"), 1);
+    ck_assert_int_eq(count_compat(fdt, "arm,versatile-i2c"), 1);
+    ck_assert_int_eq(count_compat(fdt, "pci-host-ecam-generic"), 1);
+    ck_assert_int_eq(count_compat(fdt, "virtio,mmio"), 8);
+
+    node = ps_fdt_node_by_compat(fdt, "arm,pl011");
+    ck_assert(ps_fdt_reg(fdt, node, 0, &base, &size));
+    ck_assert_uint_eq(base, 0x09000000);
+    stdout_path = fdt_getprop(fdt, fdt_path_offset(fdt, "/chosen"),
+                              "stdout-path", &len);
+    ck_assert_str_eq(stdout_path, "/soc/serial@9000000");
+
+    node = fdt_path_offset(fdt, "/memory");
+    ck_assert_int_ge(node, 0);
+    ck_assert(ps_fdt_reg(fdt, node, 0, &base, &size));
+    ck_assert_uint_eq(base, 0x40000000);
+    ck_assert_uint_eq(size, 2ull << 30);
+
+    /* PCIe MSIs are routed to the ITS. */
+    node = ps_fdt_node_by_compat(fdt, "pci-host-ecam-generic");
+    {
+        const fdt32_t *map = fdt_getprop(fdt, node, "msi-map", &len);
+        int its = ps_fdt_node_by_compat(fdt, "arm,gic-v3-its");
+
+        ck_assert_int_eq(len, 16);
+        ck_assert_uint_eq(fdt32_to_cpu(map[1]), fdt_get_phandle(fdt, its));
+    }
+    ps_qtest_quit(t);
+}
+END_TEST
+
+START_TEST(test_dtc_accepts_tree)
+{
+    PsQTest *t = ps_qtest_start("presilicon", "%s", "");
+    g_autofree void *fdt = ps_dtb(t);
+    g_autofree char *path = NULL, *out = NULL, *err = NULL;
+    int fd, status;
+    char *argv[] = { (char *)"dtc", (char *)"-I", (char *)"dtb",
+                     (char *)"-O", (char *)"dts", NULL, NULL };
+
+    fd = g_file_open_tmp("presilicon-board-XXXXXX.dtb", &path, NULL);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, fdt, fdt_totalsize(fdt)), fdt_totalsize(fdt));
+    close(fd);
+    argv[5] = path;
+    ck_assert(g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                           &out, &err, &status, NULL));
+    unlink(path);
+    ck_assert_msg((status) == 0, "dtc failed: %s",
+                  err);
+    /* dtc's checks (unit addresses, reg sizes, phandles...) stay quiet. */
+    ck_assert_msg(err[0] == '\0', "dtc warned:\n%s", err);
+    ck_assert_ptr_nonnull(strstr(out, "mediatek,mt7623-rng"));
+    ps_qtest_quit(t);
+}
+END_TEST
+
+START_TEST(test_idle_without_guest)
+{
+    PsQTest *t = ps_qtest_start("presilicon", "%s", "");
+    g_autofree char *log = NULL;
+
+    /* A second of virtual time in the boot ROM's WFI loop: no errors. */
+    qtest_clock_step(t->qts, 1000000000);
+    ck_assert_uint_eq(qtest_readl(t->qts, 0x0), 0xd503207f);
+    log = ps_log_take(t);
+    ck_assert_str_eq(log, "");
+    ps_qtest_quit(t);
+}
+END_TEST
+
+/* Run QEMU to completion with args; return its exit status and stderr. */
+static int run_qemu(const char *args, char **err)
+{
+    g_autofree char *cmd = g_strdup_printf("%s %s -display none",
+                                           g_getenv("QTEST_QEMU_BINARY"), args);
+    int status;
+
+    ck_assert(g_spawn_command_line_sync(cmd, NULL, err, &status, NULL));
+    return status;
+}
+
+START_TEST(test_too_much_ram_refused)
+{
+    g_autofree char *err = NULL;
+    int status = run_qemu("-M presilicon -m 32G", &err);
+
+    ck_assert((status) != 0);
+    ck_assert_ptr_nonnull(strstr(err, "-m 32768 MiB"));
+}
+END_TEST
+
+START_TEST(test_bad_machine_option_named)
+{
+    g_autofree char *err = NULL;
+    int status = run_qemu("-M presilicon,bare=maybe", &err);
+
+    ck_assert((status) != 0);
+    ck_assert_ptr_nonnull(strstr(err, "bare"));
+}
+END_TEST
+
+START_TEST(test_dumpdtb_option)
+{
+    g_autofree char *err = NULL, *path = NULL, *args = NULL, *blob = NULL;
+    size_t len;
+    int fd = g_file_open_tmp("presilicon-dump-XXXXXX.dtb", &path, NULL);
+
+    close(fd);
+    args = g_strdup_printf("-M presilicon,dumpdtb=%s", path);
+    ck_assert((run_qemu(args, &err)) == 0);
+    ck_assert(g_file_get_contents(path, &blob, &len, NULL));
+    unlink(path);
+    ck_assert_int_eq(fdt_check_header(blob), 0);
+    ck_assert_int_ge(fdt_node_offset_by_compatible(blob, -1,
+                                                   "mediatek,mt7623-rng"), 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("board");
+    TCase *tc = tcase_create("board");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_fdt_infrastructure);
+    tcase_add_test(tc, test_dtc_accepts_tree);
+    tcase_add_test(tc, test_idle_without_guest);
+    tcase_add_test(tc, test_too_much_ram_refused);
+    tcase_add_test(tc, test_bad_machine_option_named);
+    tcase_add_test(tc, test_dumpdtb_option);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_set_tap(sr, "-");
+    srunner_run_all(sr, CK_SILENT);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

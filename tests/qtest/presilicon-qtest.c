@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include "qemu/osdep.h"
+#include "qobject/qdict.h"
+#include "presilicon-qtest.h"
+#include <libfdt.h>
+
+PsQTest *ps_qtest_start(const char *machine, const char *fmt, ...)
+{
+    PsQTest *t = g_new0(PsQTest, 1);
+    g_autofree char *args = NULL;
+    va_list ap;
+    int fd;
+
+    fd = g_file_open_tmp("presilicon-qtest-XXXXXX.log", &t->log_path, NULL);
+    g_assert(fd >= 0);
+    close(fd);
+    va_start(ap, fmt);
+    args = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    t->qts = qtest_initf("-M %s -d guest_errors,invalid_mem -D %s %s", machine,
+                         t->log_path, args);
+    return t;
+}
+
+void ps_qtest_quit(PsQTest *t)
+{
+    qtest_quit(t->qts);
+    unlink(t->log_path);
+    g_free(t->log_path);
+    g_free(t);
+}
+
+char *ps_log_take(PsQTest *t)
+{
+    g_autofree char *all = NULL;
+    size_t len = 0;
+    char *news;
+
+    /* qtest commands are synchronous and QEMU flushes each log line. */
+    g_assert(g_file_get_contents(t->log_path, &all, &len, NULL));
+    news = g_strdup(len > t->log_seen ? all + t->log_seen : "");
+    t->log_seen = len;
+    return news;
+}
+
+void *ps_dtb(PsQTest *t)
+{
+    g_autofree char *path = NULL;
+    QDict *rsp;
+    char *blob = NULL;
+    size_t len;
+    int fd;
+
+    fd = g_file_open_tmp("presilicon-qtest-XXXXXX.dtb", &path, NULL);
+    g_assert(fd >= 0);
+    close(fd);
+    rsp = qtest_qmp(t->qts, "{'execute': 'dumpdtb',"
+                    " 'arguments': {'filename': %s}}", path);
+    g_assert(rsp && !qdict_haskey(rsp, "error"));
+    qobject_unref(rsp);
+    g_assert(g_file_get_contents(path, &blob, &len, NULL));
+    unlink(path);
+    g_assert(fdt_check_header(blob) == 0 && fdt_totalsize(blob) <= len);
+    return blob;
+}
+
+int ps_fdt_node_by_compat(const void *fdt, const char *compat)
+{
+    int node = fdt_node_offset_by_compatible(fdt, -1, compat);
+
+    if (node < 0) {
+        return -1;
+    }
+    /* Callers ask for a node the board has once. */
+    g_assert(fdt_node_offset_by_compatible(fdt, node, compat) < 0);
+    return node;
+}
+
+bool ps_fdt_reg(const void *fdt, int node, int index, uint64_t *base,
+                uint64_t *size)
+{
+    int len;
+    const fdt64_t *reg = fdt_getprop(fdt, node, "reg", &len);
+
+    if (!reg || len < (index + 1) * 16) {
+        return false;
+    }
+    *base = fdt64_to_cpu(reg[2 * index]);
+    *size = fdt64_to_cpu(reg[2 * index + 1]);
+    return true;
+}
+
+uint32_t ps_fdt_cell(const void *fdt, int node, const char *prop,
+                     uint32_t def)
+{
+    int len;
+    const fdt32_t *v = fdt_getprop(fdt, node, prop, &len);
+
+    return v && len == 4 ? fdt32_to_cpu(*v) : def;
+}

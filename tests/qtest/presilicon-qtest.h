@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Helpers for presilicon qtests (Check + libqtest): start the board with a
+ * guest-error log of its own, read that log, dump and query the live
+ * device tree.
+ */
+#ifndef PRESILICON_QTEST_H
+#define PRESILICON_QTEST_H
+
+#include "libqtest.h"
+
+typedef struct PsQTest {
+    QTestState *qts;
+    char *log_path;
+    size_t log_seen;   /* log bytes already returned by ps_log_take() */
+} PsQTest;
+
+/* Start `-M <machine> <args>` with -d guest_errors,invalid_mem into a private log. */
+PsQTest *ps_qtest_start(const char *machine, const char *fmt, ...)
+    G_GNUC_PRINTF(2, 3);
+void ps_qtest_quit(PsQTest *t);
+
+/* Guest-error log text written since the last call (g_free it). */
+char *ps_log_take(PsQTest *t);
+
+/* The running machine's device tree (QMP dumpdtb); g_free it. */
+void *ps_dtb(PsQTest *t);
+
+/* Offset of the only node with this compatible, or -1 when none exists. */
+int ps_fdt_node_by_compat(const void *fdt, const char *compat);
+/* reg[index] of a node with two address and two size cells. */
+bool ps_fdt_reg(const void *fdt, int node, int index, uint64_t *base,
+                uint64_t *size);
+/* The value of a one-cell property, or def when it is absent. */
+uint32_t ps_fdt_cell(const void *fdt, int node, const char *prop,
+                     uint32_t def);
+
+#endif

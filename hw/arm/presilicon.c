@@ -545,7 +545,9 @@ static void ps_machine_done(Notifier *notifier, void *data)
     /* Devices the user added with -device were linked to the platform bus. */
     foreach_dynamic_sysbus_device(ps_dynamic_node, pms);
 
-    if (arm_load_dtb(pms->bootinfo.loader_start, &pms->bootinfo, 0,
+    /* arm_load_kernel() chose where the DTB goes (after kernel and initrd). */
+    if (arm_load_dtb(pms->bootinfo.dtb_start, &pms->bootinfo,
+                     pms->bootinfo.dtb_limit,
                      arm_boot_address_space(cpu, &pms->bootinfo), ms,
                      cpu) < 0) {
         exit(1);

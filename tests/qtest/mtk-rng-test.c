@@ -242,6 +242,30 @@ START_TEST(test_fail_ready_injection)
 }
 END_TEST
 
+START_TEST(test_migration_keeps_enable)
+{
+    PsQTest *src = ps_qtest_start("presilicon", "-m 128M");
+    PsQTest *dst;
+    g_autofree char *log = NULL;
+    uint32_t a, b;
+
+    /* Mid-work: enabled, a few words consumed. */
+    wr(src, MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
+    rd(src, MTK_RNG_DATA);
+    dst = ps_migrate(src, "presilicon", "-m 128M");
+    ps_qtest_quit(src);
+
+    ck_assert_uint_eq(rd(dst, MTK_RNG_CTRL),
+                      MTK_RNG_CTRL_EN | MTK_RNG_CTRL_READY);
+    a = rd(dst, MTK_RNG_DATA);
+    b = rd(dst, MTK_RNG_DATA);
+    ck_assert_uint_ne(a, b);
+    log = ps_log_take(dst);
+    ck_assert_str_eq(log, "");
+    ps_qtest_quit(dst);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mtk-rng");
@@ -261,6 +285,7 @@ int main(void)
     tcase_add_test(regs, test_fail_ready_injection);
     tcase_add_test(data, test_output_varies);
     tcase_add_test(data, test_seed_reproduces);
+    tcase_add_test(data, test_migration_keeps_enable);
     suite_add_tcase(s, dt);
     suite_add_tcase(s, regs);
     suite_add_tcase(s, data);

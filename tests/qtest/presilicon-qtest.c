@@ -98,3 +98,63 @@ uint32_t ps_fdt_cell(const void *fdt, int node, const char *prop,
 
     return v && len == 4 ? fdt32_to_cpu(*v) : def;
 }
+
+/* Turn on MIGRATION events, so that completion is waited for, not polled. */
+static void ps_migration_events(QTestState *qts)
+{
+    QDict *rsp = qtest_qmp(qts, "{'execute': 'migrate-set-capabilities',"
+                           " 'arguments': {'capabilities': ["
+                           "   {'capability': 'events', 'state': true}]}}");
+
+    g_assert(!qdict_haskey(rsp, "error"));
+    qobject_unref(rsp);
+}
+
+/* Block on MIGRATION events until one reports a final status. */
+static char *ps_migration_wait(QTestState *qts)
+{
+    for (;;) {
+        QDict *ev = qtest_qmp_eventwait_ref(qts, "MIGRATION");
+        char *st = g_strdup(qdict_get_str(qdict_get_qdict(ev, "data"),
+                                          "status"));
+
+        qobject_unref(ev);
+        if (!strcmp(st, "completed") || !strcmp(st, "failed") ||
+            !strcmp(st, "cancelled")) {
+            return st;
+        }
+        g_free(st);
+    }
+}
+
+PsQTest *ps_migrate(PsQTest *src, const char *machine, const char *args)
+{
+    g_autofree char *path = NULL, *uri = NULL, *st = NULL, *dst_st = NULL;
+    QDict *rsp;
+    PsQTest *dst;
+    int fd;
+
+    fd = g_file_open_tmp("presilicon-migrate-XXXXXX", &path, NULL);
+    g_assert(fd >= 0);
+    close(fd);
+    uri = g_strdup_printf("file:%s", path);
+
+    ps_migration_events(src->qts);
+    rsp = qtest_qmp(src->qts, "{'execute': 'migrate',"
+                    " 'arguments': {'uri': %s}}", uri);
+    g_assert(!qdict_haskey(rsp, "error"));
+    qobject_unref(rsp);
+    st = ps_migration_wait(src->qts);
+    g_assert_cmpstr(st, ==, "completed");
+
+    dst = ps_qtest_start(machine, "%s -incoming defer", args);
+    ps_migration_events(dst->qts);
+    rsp = qtest_qmp(dst->qts, "{'execute': 'migrate-incoming',"
+                    " 'arguments': {'uri': %s}}", uri);
+    g_assert(!qdict_haskey(rsp, "error"));
+    qobject_unref(rsp);
+    dst_st = ps_migration_wait(dst->qts);
+    g_assert_cmpstr(dst_st, ==, "completed");
+    unlink(path);
+    return dst;
+}

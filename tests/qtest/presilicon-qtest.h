@@ -23,6 +23,13 @@ void ps_qtest_quit(PsQTest *t);
 /* Guest-error log text written since the last call (g_free it). */
 char *ps_log_take(PsQTest *t);
 
+/*
+ * Migrate src (through a file) into a new QEMU started with the same
+ * machine and args, and return it once the incoming side has loaded.
+ * src keeps running; quit it when done.
+ */
+PsQTest *ps_migrate(PsQTest *src, const char *machine, const char *args);
+
 /* The running machine's device tree (QMP dumpdtb); g_free it. */
 void *ps_dtb(PsQTest *t);
 

@@ -9,7 +9,7 @@ BUILD ?= build
 CACHE ?= $(HOME)/.cache/presilicon
 export PRESILICON_CACHE := $(CACHE)
 
-.PHONY: all run check setup clean
+.PHONY: all run check setup shell clean
 
 all: check
 
@@ -24,6 +24,10 @@ check: setup
 
 run: setup
 	@scripts/run-board $(BUILD)
+
+# A busybox shell on the board's console, with the same kernel and image.
+shell: setup
+	@scripts/run-board $(BUILD) --shell
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# KTAP helpers for guest tests (sourced: . /tests/lib/ktap.sh).
+# A test prints its subtests as nested KTAP, indented four spaces under
+# the init's top-level line for it:
+#
+#	ktap_begin mtk-rng 3
+#	ktap_result 0 bound          # 0 = pass (an exit status)
+#	ktap_skip registered "why"
+#	ktap_diag "first-bytes: ..."
+#	ktap_finish                  # exits 1 if anything failed or is missing
+
+KTAP_N=0
+KTAP_PLAN=0
+KTAP_FAILED=0
+
+ktap_begin() {  # name count
+	KTAP_PLAN=$2
+	echo "    KTAP version 1"
+	echo "    # Subtest: $1"
+	echo "    1..$2"
+}
+
+ktap_diag() {
+	echo "$*" | sed 's/^/    # /'
+}
+
+ktap_pass() { KTAP_N=$((KTAP_N + 1)); echo "    ok $KTAP_N $1"; }
+
+ktap_fail() {  # name [reason]
+	KTAP_N=$((KTAP_N + 1))
+	KTAP_FAILED=$((KTAP_FAILED + 1))
+	[ -z "${2:-}" ] || ktap_diag "$1: $2"
+	echo "    not ok $KTAP_N $1"
+}
+
+ktap_skip() {  # name reason
+	KTAP_N=$((KTAP_N + 1))
+	echo "    ok $KTAP_N $1 # SKIP $2"
+}
+
+ktap_result() {  # status name [reason-if-failed]
+	if [ "$1" = 0 ]; then ktap_pass "$2"; else ktap_fail "$2" "${3:-}"; fi
+}
+
+ktap_finish() {
+	if [ "$KTAP_N" != "$KTAP_PLAN" ]; then
+		ktap_diag "planned $KTAP_PLAN subtests, ran $KTAP_N"
+		exit 1
+	fi
+	[ "$KTAP_FAILED" = 0 ] || exit 1
+	exit 0
+}
+
+# For the bring-up report of `make run`: which driver bound to which
+# device, and when the device first spoke in the kernel log (its probe).
+ktap_probe_report() {  # driver device
+	ktap_diag "driver: $1"
+	ktap_diag "device: ${2:-none}"
+	[ -n "${2:-}" ] || return 0
+	t=$(dmesg | grep -m1 " $2: " | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p')
+	[ -z "$t" ] || ktap_diag "probe-time: ${t}s"
+}
+
+# One line saying what the class's validator saw, for the same report.
+ktap_validator() {
+	ktap_diag "validator: $*"
+}

@@ -5,7 +5,7 @@
  */
 #include "qemu/osdep.h"
 #include "presilicon-qtest.h"
-#include <check.h>
+#include "check-tap.h"
 #include <libfdt.h>
 
 static int count_compat(const void *fdt, const char *compat)
@@ -154,8 +154,6 @@ int main(void)
 {
     Suite *s = suite_create("board");
     TCase *tc = tcase_create("board");
-    SRunner *sr;
-    int failed;
 
     tcase_add_test(tc, test_fdt_infrastructure);
     tcase_add_test(tc, test_dtc_accepts_tree);
@@ -164,10 +162,5 @@ int main(void)
     tcase_add_test(tc, test_bad_machine_option_named);
     tcase_add_test(tc, test_dumpdtb_option);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ps_check_run(s);
 }

@@ -8,7 +8,7 @@
 #include "qobject/qdict.h"
 #include "presilicon-qtest.h"
 #include "hw/crypto/mtk_rng_regs.h"
-#include <check.h>
+#include "check-tap.h"
 #include <libfdt.h>
 
 /* Where docs/board.md places the board's RNG (first model slot). */
@@ -272,8 +272,6 @@ int main(void)
     TCase *dt = tcase_create("device-tree");
     TCase *regs = tcase_create("registers");
     TCase *data = tcase_create("data");
-    SRunner *sr;
-    int failed;
 
     tcase_add_test(dt, test_fdt_node);
     tcase_add_test(dt, test_bare_has_no_models);
@@ -290,10 +288,5 @@ int main(void)
     suite_add_tcase(s, regs);
     suite_add_tcase(s, data);
 
-    sr = srunner_create(s);
-    srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ps_check_run(s);
 }

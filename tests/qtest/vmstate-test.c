@@ -13,7 +13,7 @@
 #include "qobject/qjson.h"
 #include "qobject/qstring.h"
 #include "presilicon-qtest.h"
-#include <check.h>
+#include "check-tap.h"
 
 static QList *presilicon_types(void)
 {
@@ -92,15 +92,8 @@ int main(void)
 {
     Suite *s = suite_create("vmstate");
     TCase *tc = tcase_create("vmstate");
-    SRunner *sr;
-    int failed;
 
     tcase_add_test(tc, test_every_model_has_golden_vmstate);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ps_check_run(s);
 }

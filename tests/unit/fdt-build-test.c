@@ -3,7 +3,7 @@
  * Unit tests of the device-tree node builders every model's node goes
  * through (hw/core/presilicon-fdt-build.c), with libfdt and no QEMU.
  */
-#include <check.h>
+#include "check-tap.h"
 #include <glib.h>
 #include <string.h>
 #include <libfdt.h>
@@ -168,8 +168,6 @@ int main(void)
 {
     Suite *s = suite_create("fdt-build");
     TCase *tc = tcase_create("fdt-build");
-    SRunner *sr;
-    int failed;
 
     tcase_add_test(tc, test_mmio_node_shape);
     tcase_add_test(tc, test_mmio_node_without_irq);
@@ -178,10 +176,5 @@ int main(void)
     tcase_add_test(tc, test_fixed_clock_shared);
     tcase_add_test(tc, test_fixed_clock_rate_conflict);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ps_check_run(s);
 }

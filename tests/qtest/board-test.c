@@ -150,6 +150,43 @@ START_TEST(test_dumpdtb_option)
 }
 END_TEST
 
+START_TEST(test_platform_bus_places_each_device)
+{
+    PsQTest *t = ps_qtest_start("presilicon,bare=on",
+                                "-device mtk-rng -device mtk-rng");
+    g_autofree void *fdt = ps_dtb(t);
+    int a = fdt_node_offset_by_compatible(fdt, -1, "mediatek,mt7623-rng");
+    int b = fdt_node_offset_by_compatible(fdt, a, "mediatek,mt7623-rng");
+    uint64_t base_a, base_b, size;
+
+    ck_assert_int_ge(a, 0);
+    ck_assert_int_ge(b, 0);
+    ck_assert(ps_fdt_reg(fdt, a, 0, &base_a, &size));
+    ck_assert(ps_fdt_reg(fdt, b, 0, &base_b, &size));
+    /* Both inside the platform-bus window, not overlapping. */
+    ck_assert_uint_ne(base_a, base_b);
+    ck_assert_uint_ge(MIN(base_a, base_b), 0x0c000000);
+    ck_assert_uint_ge(MAX(base_a, base_b) - MIN(base_a, base_b), size);
+    ck_assert_uint_lt(MAX(base_a, base_b) + size, 0x0e000000);
+    /* And each answers at its own address. */
+    qtest_writel(t->qts, base_a, 1);
+    ck_assert_uint_eq(qtest_readl(t->qts, base_a), 0x80000001);
+    ck_assert_uint_eq(qtest_readl(t->qts, base_b), 0);
+    ps_qtest_quit(t);
+}
+END_TEST
+
+START_TEST(test_non_model_sysbus_device_refused)
+{
+    g_autofree char *err = NULL;
+    int status = run_qemu("-M presilicon -device pl061", &err);
+
+    /* Only presilicon models go on the platform bus. */
+    ck_assert(status != 0);
+    ck_assert_ptr_nonnull(strstr(err, "pl061"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board");
@@ -161,6 +198,8 @@ int main(void)
     tcase_add_test(tc, test_too_much_ram_refused);
     tcase_add_test(tc, test_bad_machine_option_named);
     tcase_add_test(tc, test_dumpdtb_option);
+    tcase_add_test(tc, test_platform_bus_places_each_device);
+    tcase_add_test(tc, test_non_model_sysbus_device_refused);
     suite_add_tcase(s, tc);
     return ps_check_run(s);
 }

@@ -9,7 +9,7 @@ BUILD ?= build
 CACHE ?= $(HOME)/.cache/presilicon
 export PRESILICON_CACHE := $(CACHE)
 
-.PHONY: all run check setup shell clean
+.PHONY: all run check setup shell reliability clean
 
 all: check
 
@@ -28,6 +28,16 @@ run: setup
 # A busybox shell on the board's console, with the same kernel and image.
 shell: setup
 	@scripts/run-board $(BUILD) --shell
+
+# Fuzz every model for FUZZ_SECONDS, run all tests, regenerate
+# docs/reliability.md from what they recorded.
+FUZZ_SECONDS ?= 300
+reliability: setup
+	@meson compile -C $(BUILD) qemu-fuzz-aarch64
+	@for f in tests/qtest/vmstate/*.json; do m=$$(basename $$f .json); \
+		scripts/fuzz-model $$m $(FUZZ_SECONDS) || exit 1; done
+	@scripts/run-tests $(BUILD)
+	@scripts/reliability-report $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -66,6 +66,7 @@ static const struct {
     int n_irqs;
 } presilicon_models[] = {
     { "mtk-rng", 0 },
+    { "stm32-crc", 0 },
 };
 
 static void ps_fdt_irq(void *fdt, const char *path, int spi)

@@ -20,12 +20,7 @@ BLOCKS=1000
 
 ktap_begin mtk-rng 4
 
-dev=
-for d in "$DRV"/*; do
-	[ -L "$d" ] && [ -e "$d/of_node" ] || continue
-	dev=${d##*/}
-	break
-done
+dev=$(ktap_bound_device "$DRV")
 ktap_probe_report mtk_rng "$dev"
 if [ -n "$dev" ]; then
 	ktap_diag "bound device: $dev"

@@ -13,12 +13,7 @@ COUNT=400
 
 ktap_begin stm32-crc 6
 
-dev=
-for d in "$DRV"/*; do
-	[ -L "$d" ] && [ -e "$d/of_node" ] || continue
-	dev=${d##*/}
-	break
-done
+dev=$(ktap_bound_device "$DRV")
 ktap_probe_report stm32-crc32 "$dev"
 [ -n "$dev" ]
 ktap_result $? bound "no device bound to $DRV"

@@ -57,36 +57,22 @@ static void check_rng_node(const void *fdt, int node, uint64_t want_base)
 
 START_TEST(test_fdt_node)
 {
-    PsQTest *t = ps_qtest_start("presilicon", "%s", "");
-    g_autofree void *fdt = ps_dtb(t);
-
-    check_rng_node(fdt, ps_fdt_node_by_compat(fdt, "mediatek,mt7623-rng"),
-                   RNG_BASE);
-    ps_qtest_quit(t);
+    ps_check_builtin_node("mediatek,mt7623-rng", RNG_BASE, check_rng_node);
 }
 END_TEST
 
 START_TEST(test_bare_has_no_models)
 {
-    PsQTest *t = ps_qtest_start("presilicon,bare=on", "%s", "");
-    g_autofree void *fdt = ps_dtb(t);
-
-    ck_assert_int_eq(ps_fdt_node_by_compat(fdt, "mediatek,mt7623-rng"), -1);
-    /* Nothing decodes the model slot: reads are unassigned (zero). */
-    ck_assert_uint_eq(qtest_readl(t->qts, RNG_BASE + MTK_RNG_CTRL), 0);
-    ps_qtest_quit(t);
+    ps_check_bare_has_no_node("mediatek,mt7623-rng", RNG_BASE + MTK_RNG_CTRL);
 }
 END_TEST
 
 START_TEST(test_bare_device_is_placed)
 {
-    PsQTest *t = ps_qtest_start("presilicon,bare=on", "-device mtk-rng");
-    g_autofree void *fdt = ps_dtb(t);
-    int node = ps_fdt_node_by_compat(fdt, "mediatek,mt7623-rng");
-    uint64_t base, size;
+    uint64_t base;
+    PsQTest *t = ps_start_bare_device("mtk-rng", "mediatek,mt7623-rng",
+                                      check_rng_node, &base);
 
-    check_rng_node(fdt, node, 0);
-    ck_assert(ps_fdt_reg(fdt, node, 0, &base, &size));
     /* The node's address is where the device answers. */
     qtest_writel(t->qts, base + MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
     ck_assert_uint_eq(qtest_readl(t->qts, base + MTK_RNG_CTRL),

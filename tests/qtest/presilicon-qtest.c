@@ -3,6 +3,7 @@
 #include "qobject/qdict.h"
 #include "presilicon-qtest.h"
 #include <libfdt.h>
+#include <check.h>
 
 PsQTest *ps_qtest_start(const char *machine, const char *fmt, ...)
 {
@@ -157,4 +158,38 @@ PsQTest *ps_migrate(PsQTest *src, const char *machine, const char *args)
     g_assert_cmpstr(dst_st, ==, "completed");
     unlink(path);
     return dst;
+}
+
+void ps_check_builtin_node(const char *compat, uint64_t base,
+                           PsNodeCheck check)
+{
+    PsQTest *t = ps_qtest_start("presilicon", "%s", "");
+    g_autofree void *fdt = ps_dtb(t);
+
+    check(fdt, ps_fdt_node_by_compat(fdt, compat), base);
+    ps_qtest_quit(t);
+}
+
+void ps_check_bare_has_no_node(const char *compat, uint64_t base)
+{
+    PsQTest *t = ps_qtest_start("presilicon,bare=on", "%s", "");
+    g_autofree void *fdt = ps_dtb(t);
+
+    ck_assert_int_eq(ps_fdt_node_by_compat(fdt, compat), -1);
+    /* Nothing decodes the model's slot: reads are unassigned (zero). */
+    ck_assert_uint_eq(qtest_readl(t->qts, base), 0);
+    ps_qtest_quit(t);
+}
+
+PsQTest *ps_start_bare_device(const char *type, const char *compat,
+                              PsNodeCheck check, uint64_t *base)
+{
+    PsQTest *t = ps_qtest_start("presilicon,bare=on", "-device %s", type);
+    g_autofree void *fdt = ps_dtb(t);
+    int node = ps_fdt_node_by_compat(fdt, compat);
+    uint64_t size;
+
+    check(fdt, node, 0);
+    ck_assert(ps_fdt_reg(fdt, node, 0, base, &size));
+    return t;
 }

@@ -42,4 +42,21 @@ bool ps_fdt_reg(const void *fdt, int node, int index, uint64_t *base,
 uint32_t ps_fdt_cell(const void *fdt, int node, const char *prop,
                      uint32_t def);
 
+/*
+ * The placements every model's node must survive. check() asserts the
+ * node follows the model's binding (want_base 0: anywhere).
+ */
+typedef void (*PsNodeCheck)(const void *fdt, int node, uint64_t want_base);
+/* -M presilicon: the built-in model at base. */
+void ps_check_builtin_node(const char *compat, uint64_t base,
+                           PsNodeCheck check);
+/* -M presilicon,bare=on: no such node, nothing answers at base. */
+void ps_check_bare_has_no_node(const char *compat, uint64_t base);
+/*
+ * -M presilicon,bare=on -device type: the node passes check(); return the
+ * running machine and the node's base for the caller's register checks.
+ */
+PsQTest *ps_start_bare_device(const char *type, const char *compat,
+                              PsNodeCheck check, uint64_t *base);
+
 #endif

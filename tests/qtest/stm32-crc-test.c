@@ -192,36 +192,22 @@ static void check_crc_node(const void *fdt, int node, uint64_t want_base)
 
 START_TEST(test_fdt_node)
 {
-    PsQTest *t = ps_qtest_start("presilicon", "%s", "");
-    g_autofree void *fdt = ps_dtb(t);
-
-    check_crc_node(fdt, ps_fdt_node_by_compat(fdt, "st,stm32f7-crc"),
-                   CRC_BASE);
-    ps_qtest_quit(t);
+    ps_check_builtin_node("st,stm32f7-crc", CRC_BASE, check_crc_node);
 }
 END_TEST
 
 START_TEST(test_bare_has_no_models)
 {
-    PsQTest *t = ps_qtest_start("presilicon,bare=on", "%s", "");
-    g_autofree void *fdt = ps_dtb(t);
-
-    ck_assert_int_eq(ps_fdt_node_by_compat(fdt, "st,stm32f7-crc"), -1);
-    /* Nothing decodes the slot: reads are unassigned (zero, not DR's ~0). */
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0);
-    ps_qtest_quit(t);
+    ps_check_bare_has_no_node("st,stm32f7-crc", CRC_BASE);
 }
 END_TEST
 
 START_TEST(test_bare_device_is_placed)
 {
-    PsQTest *t = ps_qtest_start("presilicon,bare=on", "-device stm32-crc");
-    g_autofree void *fdt = ps_dtb(t);
-    int node = ps_fdt_node_by_compat(fdt, "st,stm32f7-crc");
-    uint64_t base, size;
+    uint64_t base;
+    PsQTest *t = ps_start_bare_device("stm32-crc", "st,stm32f7-crc",
+                                      check_crc_node, &base);
 
-    check_crc_node(fdt, node, 0);
-    ck_assert(ps_fdt_reg(fdt, node, 0, &base, &size));
     /* The node's address is where the unit answers. */
     ck_assert_uint_eq(qtest_readl(t->qts, base + STM32_CRC_POL),
                       STM32_CRC_POL_RESET);

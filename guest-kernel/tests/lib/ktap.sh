@@ -66,3 +66,13 @@ ktap_probe_report() {  # driver device
 ktap_validator() {
 	ktap_diag "validator: $*"
 }
+
+# The first device bound to a platform driver (from the device tree), or
+# nothing: ktap_bound_device /sys/bus/platform/drivers/NAME
+ktap_bound_device() {
+	for d in "$1"/*; do
+		[ -L "$d" ] && [ -e "$d/of_node" ] || continue
+		echo "${d##*/}"
+		return 0
+	done
+}

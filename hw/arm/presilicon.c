@@ -69,6 +69,15 @@ static const struct {
     { "stm32-crc", 0 },
 };
 
+/* A two-string list property: "compatible", "clock-names". */
+static void ps_fdt_pair(void *fdt, const char *path, const char *prop,
+                        const char *a, const char *b)
+{
+    char *list[] = { (char *)a, (char *)b };
+
+    qemu_fdt_setprop_string_array(fdt, path, prop, list, ARRAY_SIZE(list));
+}
+
 static void ps_fdt_irq(void *fdt, const char *path, int spi)
 {
     qemu_fdt_setprop_cells(fdt, path, "interrupts", GIC_FDT_IRQ_TYPE_SPI, spi,
@@ -258,11 +267,8 @@ static char *ps_fdt_primecell(PresiliconMachineState *pms, const char *name,
     void *fdt = MACHINE(pms)->fdt;
     const PresiliconMemMapEntry *m = &presilicon_memmap[region];
     char *path = g_strdup_printf("/soc/%s@%" HWADDR_PRIx, name, m->base);
-    g_autofree char *c = g_strdup(compat);
-
     qemu_fdt_add_subnode(fdt, path);
-    qemu_fdt_setprop_string_array(fdt, path, "compatible",
-                                  (char *[]){ c, (char *)"arm,primecell" }, 2);
+    ps_fdt_pair(fdt, path, "compatible", compat, "arm,primecell");
     qemu_fdt_setprop_sized_cells(fdt, path, "reg", 2, m->base, 2, m->size);
     if (spi >= 0) {
         ps_fdt_irq(fdt, path, spi);
@@ -280,8 +286,7 @@ static void ps_create_uart(PresiliconMachineState *pms, uint32_t pclk)
     path = ps_fdt_primecell(pms, "serial", "arm,pl011", PS_UART0,
                             PS_IRQ_UART0);
     qemu_fdt_setprop_cells(fdt, path, "clocks", pclk, pclk);
-    qemu_fdt_setprop_string_array(fdt, path, "clock-names",
-        (char *[]){ (char *)"uartclk", (char *)"apb_pclk" }, 2);
+    ps_fdt_pair(fdt, path, "clock-names", "uartclk", "apb_pclk");
     qemu_fdt_setprop_string(fdt, "/chosen", "stdout-path", path);
     qemu_fdt_add_subnode(fdt, "/aliases");
     qemu_fdt_setprop_string(fdt, "/aliases", "serial0", path);
@@ -317,8 +322,7 @@ static void ps_create_spi(PresiliconMachineState *pms, uint32_t pclk,
     qemu_fdt_setprop_cell(fdt, path, "#address-cells", 1);
     qemu_fdt_setprop_cell(fdt, path, "#size-cells", 0);
     qemu_fdt_setprop_cells(fdt, path, "clocks", sspclk, pclk);
-    qemu_fdt_setprop_string_array(fdt, path, "clock-names",
-        (char *[]){ (char *)"sspclk", (char *)"apb_pclk" }, 2);
+    ps_fdt_pair(fdt, path, "clock-names", "sspclk", "apb_pclk");
 }
 
 static void ps_create_i2c(PresiliconMachineState *pms)

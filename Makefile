@@ -9,7 +9,7 @@ BUILD ?= build
 CACHE ?= $(HOME)/.cache/presilicon
 export PRESILICON_CACHE := $(CACHE)
 
-.PHONY: all run check setup shell reliability clean
+.PHONY: all run check check-asan fuzz setup shell reliability clean
 
 all: check
 
@@ -21,6 +21,17 @@ setup:
 
 check: setup
 	@scripts/run-tests $(BUILD)
+
+# Only the sanitizer suite: every qtest and guest test on QEMU built with
+# ASan + UBSan (in ~/.cache/presilicon/qemu-build-asan).
+check-asan: setup
+	@scripts/run-tests $(BUILD) --suite asan
+
+# Fuzz one model: make fuzz MODEL=mtk-rng FUZZ_SECONDS=600
+MODEL ?= mtk-rng
+fuzz: setup
+	@meson compile -C $(BUILD) qemu-fuzz-aarch64
+	@scripts/fuzz-model $(MODEL) $(FUZZ_SECONDS)
 
 run: setup
 	@scripts/run-board $(BUILD)

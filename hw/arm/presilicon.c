@@ -34,6 +34,7 @@
 #include "target/arm/cpu.h"
 #include "cpu.h"
 #include <libfdt.h>
+#include "trace.h"
 
 #define PS_PCLK_HZ   24000000
 #define PS_SSPCLK_HZ 100000000
@@ -467,6 +468,8 @@ static void ps_create_models(PresiliconMachineState *pms)
                                   OBJECT(dev));
         sysbus_realize_and_unref(sbd, &error_fatal);
         sysbus_mmio_map(sbd, 0, base);
+        trace_presilicon_place(presilicon_models[i].type, base, irq,
+                               presilicon_models[i].n_irqs, 0);
         for (j = 0; j < presilicon_models[i].n_irqs; j++) {
             sysbus_connect_irq(sbd, j, ps_spi(pms, irq++));
         }
@@ -526,6 +529,9 @@ static void ps_dynamic_node(SysBusDevice *sbd, void *opaque)
         }
         ctx.irq[ctx.n_irqs++] = PS_IRQ_PLATFORM_BUS + n;
     }
+    trace_presilicon_place(object_get_typename(OBJECT(sbd)),
+                           ctx.n_regs ? ctx.reg_base[0] : 0,
+                           ctx.n_irqs ? ctx.irq[0] : -1, ctx.n_irqs, 1);
     presilicon_fdt_add_device(DEVICE(sbd), &ctx);
 }
 

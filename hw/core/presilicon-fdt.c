@@ -11,6 +11,7 @@
 #include "hw/core/presilicon-fdt-build.h"
 #include "qemu/error-report.h"
 #include <libfdt.h>
+#include "trace.h"
 
 static void presilicon_fdt_fail(const char *what, const char *name, int err)
 {
@@ -59,6 +60,7 @@ uint32_t presilicon_fdt_fixed_clock(PresiliconFdtContext *ctx,
     if (err) {
         presilicon_fdt_fail("clock", name, err);
     }
+    trace_presilicon_fdt_clock(name, freq, phandle);
     return phandle;
 }
 
@@ -70,6 +72,9 @@ void presilicon_fdt_add_device(DeviceState *dev, PresiliconFdtContext *ctx)
         return;
     }
     k = PRESILICON_FDT_NODE_GET_CLASS(dev);
+    trace_presilicon_fdt_node(object_get_typename(OBJECT(dev)), ctx->parent,
+                              ctx->n_regs ? ctx->reg_base[0] : 0,
+                              ctx->n_regs, ctx->n_irqs);
     if (k->add_node) {
         k->add_node(dev, ctx);
     }

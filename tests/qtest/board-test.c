@@ -187,6 +187,22 @@ START_TEST(test_non_model_sysbus_device_refused)
 }
 END_TEST
 
+START_TEST(test_placement_is_traced)
+{
+    g_autofree char *err = NULL;
+    int status = run_qemu("-M presilicon,dumpdtb=/dev/null -trace presilicon_*",
+                          &err);
+
+    ck_assert_int_eq(status, 0);
+    /* Each built-in model: where the board put it and that its node was
+     * written; the shared clocks once each. */
+    ck_assert_ptr_nonnull(strstr(err, "presilicon_place mtk-rng at 0x10000000"));
+    ck_assert_ptr_nonnull(strstr(err, "presilicon_fdt_node mtk-rng under /soc"));
+    ck_assert_ptr_nonnull(strstr(err, "presilicon_place stm32-crc at 0x10010000"));
+    ck_assert_ptr_nonnull(strstr(err, "fixed clock apb_pclk 24000000 Hz"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board");
@@ -200,6 +216,7 @@ int main(void)
     tcase_add_test(tc, test_dumpdtb_option);
     tcase_add_test(tc, test_platform_bus_places_each_device);
     tcase_add_test(tc, test_non_model_sysbus_device_refused);
+    tcase_add_test(tc, test_placement_is_traced);
     suite_add_tcase(s, tc);
     return ps_check_run(s);
 }

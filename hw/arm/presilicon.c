@@ -25,6 +25,8 @@
 #include "hw/intc/arm_gicv3_common.h"
 #include "hw/intc/arm_gicv3_its_common.h"
 #include "hw/pci-host/gpex.h"
+#include "hw/pci/pci.h"
+#include "hw/crypto/thunderx_zip.h"
 #include "hw/i2c/arm_sbcon_i2c.h"
 #include "hw/char/pl011.h"
 #include "hw/core/presilicon-fdt.h"
@@ -434,6 +436,7 @@ static void ps_create_pcie(PresiliconMachineState *pms)
     }
     qemu_fdt_setprop(fdt, path, "interrupt-map", irq_map, sizeof(irq_map));
     qemu_fdt_setprop_cells(fdt, path, "interrupt-map-mask", 3 << 11, 0, 0, 7);
+    pms->pci_bus = PCI_HOST_BRIDGE(dev)->bus;
 }
 
 static void ps_create_platform_bus(PresiliconMachineState *pms)
@@ -475,6 +478,10 @@ static void ps_create_models(PresiliconMachineState *pms)
         }
         g_ptr_array_add(pms->models, dev);
     }
+    /* PCIe endpoints are found by enumeration: no device-tree node. */
+    pci_create_simple(pms->pci_bus, PS_DEVFN_ZIP, TYPE_THUNDERX_ZIP);
+    trace_presilicon_place_pci(TYPE_THUNDERX_ZIP, PCI_SLOT(PS_DEVFN_ZIP),
+                               PCI_FUNC(PS_DEVFN_ZIP));
 }
 
 /* Where the board mapped a built-in model: regions and SPIs. */

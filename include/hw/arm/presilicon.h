@@ -7,6 +7,7 @@
 
 #include "hw/boards.h"
 #include "hw/arm/boot.h"
+#include "hw/pci/pci.h"
 #include "qom/object.h"
 
 #define TYPE_PRESILICON_MACHINE MACHINE_TYPE_NAME("presilicon")
@@ -50,6 +51,8 @@ typedef struct PresiliconMemMapEntry {
 #define PS_VIRTIO_SIZE      0x200
 #define PS_MODEL_SLOT       0x10000
 #define PS_PLATFORM_BUS_IRQS 32
+/* Built-in PCIe endpoints: 00:01.0 ThunderX ZIP. */
+#define PS_DEVFN_ZIP        PCI_DEVFN(1, 0)
 
 struct PresiliconMachineState {
     MachineState parent_obj;
@@ -60,6 +63,7 @@ struct PresiliconMachineState {
     int fdt_size;
     DeviceState *gic;
     DeviceState *platform_bus;
+    PCIBus *pci_bus;
     uint32_t gic_phandle;
     uint32_t its_phandle;
     /* Built-in models, in table order, for the device-tree pass. */

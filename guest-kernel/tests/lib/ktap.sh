@@ -54,11 +54,13 @@ ktap_finish() {
 
 # For the bring-up report of `make run`: which driver bound to which
 # device, and when the device first spoke in the kernel log (its probe).
-ktap_probe_report() {  # driver device
+# A PCI device speaks at enumeration already: pass the driver's own prefix,
+# e.g. "ThunderX-ZIP $dev: ", as the kernel log line to look for.
+ktap_probe_report() {  # driver device [log-pattern]
 	ktap_diag "driver: $1"
 	ktap_diag "device: ${2:-none}"
 	[ -n "${2:-}" ] || return 0
-	t=$(dmesg | grep -m1 " $2: " | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p')
+	t=$(dmesg | grep -m1 -F "${3:- $2: }" | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p')
 	[ -z "$t" ] || ktap_diag "probe-time: ${t}s"
 }
 

@@ -9,7 +9,7 @@ BUILD ?= build
 CACHE ?= $(HOME)/.cache/presilicon
 export PRESILICON_CACHE := $(CACHE)
 
-.PHONY: all run check check-asan fuzz setup shell reliability clean
+.PHONY: all run check check-asan fuzz setup shell reliability bench clean
 
 all: check
 
@@ -39,6 +39,11 @@ run: setup
 # A busybox shell on the board's console, with the same kernel and image.
 shell: setup
 	@scripts/run-board $(BUILD) --shell
+
+# ThunderX ZIP throughput in the guest against host zlib on the same data,
+# one boot, no pass/fail on speed (bench/README.md).
+bench: setup
+	@bench/zip-throughput --build $(BUILD)
 
 # Fuzz every model for FUZZ_SECONDS, run all tests, regenerate
 # docs/reliability.md from what they recorded.

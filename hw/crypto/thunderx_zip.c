@@ -269,49 +269,57 @@ static int zip_level(unsigned ss)
     return level[ss & 3];
 }
 
-static void zip_deflate(const uint8_t *hist, uint32_t hist_len,
-                        const uint8_t *in, uint32_t len, uint8_t *out,
-                        uint64_t cap, uint64_t iw0, ZipResult *r)
+static void zip_deflate(ThunderxZipState *s, const uint8_t *hist,
+                        uint32_t hist_len, const uint8_t *in, uint32_t len,
+                        uint8_t *out, uint64_t cap, uint64_t iw0, ZipResult *r)
 {
     unsigned cc = (iw0 >> ZIP_I0_CC_SHIFT) & 3;
     unsigned exn = (iw0 >> ZIP_I0_EXN_SHIFT) & 7;
     bool ef = iw0 & ZIP_I0_EF;
-    z_stream z = { 0 };
+    int level = zip_level(iw0 >> ZIP_I0_SS_SHIFT);
+    int strategy = cc == ZIP_CC_FIXED ? Z_FIXED : Z_DEFAULT_STRATEGY;
+    z_stream *zs = &s->zdef;
     unsigned pending = 0;
     int bits = 0, ret;
     bool done;
 
-    if (deflateInit2(&z, zip_level(iw0 >> ZIP_I0_SS_SHIFT), Z_DEFLATED,
-                     -15, 8, cc == ZIP_CC_FIXED ? Z_FIXED
-                                                : Z_DEFAULT_STRATEGY) != Z_OK) {
+    /* One stream for the device, reset per instruction: no 256 KiB setup. */
+    if (!s->zdef_ready) {
+        if (deflateInit2(zs, level, Z_DEFLATED, -15, 8, strategy) != Z_OK) {
+            r->compcode = ZIP_COMP_FATAL;
+            return;
+        }
+        s->zdef_ready = true;
+    }
+    if (deflateReset(zs) != Z_OK ||
+        deflateParams(zs, level, strategy) != Z_OK) {
         r->compcode = ZIP_COMP_FATAL;
         return;
     }
     if (hist_len) {
         uint32_t n = MIN(hist_len, ZIP_DEFLATE_WINDOW);
 
-        deflateSetDictionary(&z, hist + hist_len - n, n);
+        deflateSetDictionary(zs, hist + hist_len - n, n);
     }
     if (exn) {
         /* Bits left over from the previous instruction's last byte. */
-        deflatePrime(&z, exn, (iw0 >> ZIP_I0_EXBITS_SHIFT) & 0x7f);
+        deflatePrime(zs, exn, (iw0 >> ZIP_I0_EXBITS_SHIFT) & 0x7f);
     }
-    z.next_in = (Bytef *)in;
-    z.avail_in = len;
-    z.next_out = out;
-    z.avail_out = cap;
-    ret = deflate(&z, ef ? Z_FINISH : Z_SYNC_FLUSH);
+    zs->next_in = (Bytef *)in;
+    zs->avail_in = len;
+    zs->next_out = out;
+    zs->avail_out = cap;
+    ret = deflate(zs, ef ? Z_FINISH : Z_SYNC_FLUSH);
     if (ef) {
         done = ret == Z_STREAM_END;
     } else {
-        deflatePending(&z, &pending, &bits);
-        done = z.avail_in == 0 && pending == 0 && bits == 0;
+        deflatePending(zs, &pending, &bits);
+        done = zs->avail_in == 0 && pending == 0 && bits == 0;
     }
     r->compcode = done ? ZIP_COMP_SUCCESS : ZIP_COMP_DTRUNC;
     r->ef = done && ef;
-    r->bytes_written = cap - z.avail_out;
+    r->bytes_written = cap - zs->avail_out;
     r->bits = r->bytes_written * 8;
-    deflateEnd(&z);
 }
 
 /* Map zlib's diagnosis of a corrupt stream onto ZIP_COMP_E. */
@@ -337,35 +345,42 @@ static uint8_t zip_inflate_code(const char *msg)
     return ZIP_COMP_BADCODE;
 }
 
-static void zip_inflate(const uint8_t *hist, uint32_t hist_len,
-                        const uint8_t *in, uint32_t len, uint8_t *out,
-                        uint64_t cap, bool ef, ZipResult *r)
+static void zip_inflate(ThunderxZipState *s, const uint8_t *hist,
+                        uint32_t hist_len, const uint8_t *in, uint32_t len,
+                        uint8_t *out, uint64_t cap, bool ef, ZipResult *r)
 {
-    z_stream z = { 0 };
+    z_stream *zs = &s->zinf;
     uint8_t probe;
     int ret;
 
-    if (inflateInit2(&z, -15) != Z_OK) {
+    if (!s->zinf_ready) {
+        if (inflateInit2(zs, -15) != Z_OK) {
+            r->compcode = ZIP_COMP_FATAL;
+            return;
+        }
+        s->zinf_ready = true;
+    }
+    if (inflateReset(zs) != Z_OK) {
         r->compcode = ZIP_COMP_FATAL;
         return;
     }
     if (hist_len) {
         uint32_t n = MIN(hist_len, ZIP_DEFLATE_WINDOW);
 
-        inflateSetDictionary(&z, hist + hist_len - n, n);
+        inflateSetDictionary(zs, hist + hist_len - n, n);
     }
-    z.next_in = (Bytef *)in;
-    z.avail_in = len;
-    z.next_out = out;
-    z.avail_out = cap;
-    ret = inflate(&z, Z_SYNC_FLUSH);
-    r->bytes_written = cap - z.avail_out;
-    if (ret != Z_STREAM_END && ret != Z_DATA_ERROR && z.avail_out == 0) {
+    zs->next_in = (Bytef *)in;
+    zs->avail_in = len;
+    zs->next_out = out;
+    zs->avail_out = cap;
+    ret = inflate(zs, Z_SYNC_FLUSH);
+    r->bytes_written = cap - zs->avail_out;
+    if (ret != Z_STREAM_END && ret != Z_DATA_ERROR && zs->avail_out == 0) {
         /* The output is full: is there more to come? */
-        z.next_out = &probe;
-        z.avail_out = 1;
-        ret = inflate(&z, Z_SYNC_FLUSH);
-        if (z.avail_out == 0) {
+        zs->next_out = &probe;
+        zs->avail_out = 1;
+        ret = inflate(zs, Z_SYNC_FLUSH);
+        if (zs->avail_out == 0) {
             ret = Z_BUF_ERROR;
             r->compcode = ZIP_COMP_DTRUNC;
             goto out;
@@ -377,10 +392,10 @@ static void zip_inflate(const uint8_t *hist, uint32_t hist_len,
         r->ef = true;
         break;
     case Z_DATA_ERROR:
-        r->compcode = zip_inflate_code(z.msg);
+        r->compcode = zip_inflate_code(zs->msg);
         qemu_log_mask(LOG_GUEST_ERROR,
                       "thunderx-zip: corrupt deflate stream at input byte "
-                      "%lu: %s\n", z.total_in, z.msg ? z.msg : "?");
+                      "%lu: %s\n", zs->total_in, zs->msg ? zs->msg : "?");
         break;
     case Z_OK:
     case Z_BUF_ERROR:
@@ -392,9 +407,8 @@ static void zip_inflate(const uint8_t *hist, uint32_t hist_len,
         break;
     }
 out:
-    r->bytes_read = z.total_in;
-    r->bits = z.total_in * 8 - (z.data_type & 0x3f);
-    inflateEnd(&z);
+    r->bytes_read = zs->total_in;
+    r->bits = zs->total_in * 8 - (zs->data_type & 0x3f);
 }
 
 static void zip_lzs_compress(const uint8_t *hist, uint32_t hist_len,
@@ -535,11 +549,11 @@ static void zip_execute(ThunderxZipState *s, int qn, const uint64_t *iw)
     } else if (ce && cc == ZIP_CC_LZS) {
         zip_lzs_compress(hist, hist_len, data, data_len, out, cap, &r);
     } else if (ce) {
-        zip_deflate(hist, hist_len, data, data_len, out, cap, iw0, &r);
+        zip_deflate(s, hist, hist_len, data, data_len, out, cap, iw0, &r);
     } else if (cc == ZIP_CC_LZS) {
         zip_lzs_decompress(hist, hist_len, data, data_len, out, cap, ef, &r);
     } else {
-        zip_inflate(hist, hist_len, data, data_len, out, cap, ef, &r);
+        zip_inflate(s, hist, hist_len, data, data_len, out, cap, ef, &r);
     }
     if (ce) {
         r.bytes_read = inb.total;
@@ -1034,6 +1048,12 @@ static void zip_exit(PCIDevice *pdev)
     int qn;
 
     qemu_bh_delete(s->bh);
+    if (s->zdef_ready) {
+        deflateEnd(&s->zdef);
+    }
+    if (s->zinf_ready) {
+        inflateEnd(&s->zinf);
+    }
     for (qn = 0; qn < ZIP_NUM_QUEUES; qn++) {
         g_hash_table_destroy(s->q[qn].seen);
     }

@@ -3,8 +3,8 @@
  * Every presilicon model migrates, and its migration format changes only
  * on purpose: each type that implements presilicon-fdt-node, and each PCI
  * model, must appear in QEMU's -dump-vmstate, and its entry must equal
- * the golden copy in tests/qtest/vmstate/<type>.json. After a deliberate change (with a
- * version bump), regenerate with PRESILICON_UPDATE_GOLDEN=1.
+ * the golden copy in tests/qtest/vmstate/<type>.json. After a deliberate
+ * change (with a version bump), regenerate with PRESILICON_UPDATE_GOLDEN=1.
  */
 #include "qemu/osdep.h"
 #include "qapi/error.h"

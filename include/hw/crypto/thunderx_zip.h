@@ -7,6 +7,7 @@
 
 #include "hw/pci/pci_device.h"
 #include "qom/object.h"
+#include <zlib.h>
 #include "hw/crypto/thunderx_zip_regs.h"
 
 #define TYPE_THUNDERX_ZIP "thunderx-zip"
@@ -60,6 +61,12 @@ struct ThunderxZipState {
     uint64_t ecce_int;
     uint64_t ecce_ena;
     ThunderxZipQueue q[ZIP_NUM_QUEUES];
+
+    /* Host zlib streams, reset for each instruction; not guest state. */
+    z_stream zdef;
+    z_stream zinf;
+    bool zdef_ready;
+    bool zinf_ready;
 };
 
 #endif

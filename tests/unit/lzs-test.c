@@ -7,6 +7,7 @@
  * or too small buffers.
  */
 #include "check-tap.h"
+#include "xorshift.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,17 +17,6 @@
 /* Bytes after every output buffer that the codec must not touch. */
 #define CANARY      32
 #define CANARY_BYTE 0xa5
-
-/* xorshift32: reproducible data without a library. */
-static uint32_t rnd_state = 0x12345678;
-
-static uint32_t rnd(void)
-{
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 17;
-    rnd_state ^= rnd_state << 5;
-    return rnd_state;
-}
 
 /* A stream under construction, most significant bit first. */
 typedef struct Bits {

@@ -6,6 +6,7 @@
  * against two bitwise references written another way.
  */
 #include "check-tap.h"
+#include "xorshift.h"
 #include <stdint.h>
 #include <string.h>
 #include "hw/crypto/stm32_crc_engine.h"
@@ -86,17 +87,6 @@ static uint32_t engine_bytes(const Stm32CrcEngineCfg *cfg, uint32_t init,
         crc = stm32_crc_engine_feed(cfg, crc, p[i], 1);
     }
     return stm32_crc_engine_output(cfg, crc);
-}
-
-/* xorshift32: reproducible data without a library. */
-static uint32_t rnd_state = 0x12345678;
-
-static uint32_t rnd(void)
-{
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 17;
-    rnd_state ^= rnd_state << 5;
-    return rnd_state;
 }
 
 START_TEST(test_bitrev)

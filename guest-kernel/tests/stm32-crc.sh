@@ -18,17 +18,8 @@ ktap_probe_report stm32-crc32 "$dev"
 [ -n "$dev" ]
 ktap_result $? bound "no device bound to $DRV"
 
-# /proc/crypto: one block per algorithm instance. A driver may show twice
-# (its test larval says "unknown"); it passed when one block says passed
-# and none says failed.
-selftest() {
-	awk -v d="$1" '/^driver/ { cur = $3 } /^selftest/ && cur == d { print $3 }' \
-		/proc/crypto | sort -u | awk '
-		$1 == "failed" { f = 1 } $1 == "passed" { p = 1 }
-		END { print f ? "failed" : p ? "passed" : "" }'
-}
 for alg in crc32 crc32c; do
-	st=$(selftest "stm32-crc32-$alg")
+	st=$(crypto_selftest "stm32-crc32-$alg")
 	[ "$st" = passed ]
 	ktap_result $? "selftest-$alg" "stm32-crc32-$alg selftest: '${st:-not registered}'"
 done
@@ -42,7 +33,7 @@ for alg in crc32 crc32c; do
 	ktap_result $rc "afalg-$alg" "stm32-crc32-$alg differs from $alg-generic"
 done
 
-st=$(selftest stm32-crc32-crc32c)
+st=$(crypto_selftest stm32-crc32-crc32c)
 [ "$bad" = 0 ] && [ "$st" = passed ]
 ok=$?
 ktap_validator "crypto self-tests ${st:-missing}; AF_ALG: $((2 - bad))/2 algorithms equal the generic code over $COUNT buffers"

@@ -34,16 +34,6 @@ zip_device() {
 	done
 }
 
-# /proc/crypto: one block per algorithm instance. A driver may show twice
-# (its test larval says "unknown"); it passed when one block says passed
-# and none says failed.
-selftest() {
-	awk -v d="$1" '/^driver/ { cur = $3 } /^selftest/ && cur == d { print $3 }' \
-		/proc/crypto | sort -u | awk '
-		$1 == "failed" { f = 1 } $1 == "passed" { p = 1 }
-		END { print f ? "failed" : p ? "passed" : "" }'
-}
-
 # One counter of the driver's debugfs statistics, e.g. "Comp Req Completed"
 # (0 when the file is missing).
 zip_stat() {
@@ -82,14 +72,14 @@ done
 [ -z "$missing" ]
 ktap_result $? registered "not in /proc/crypto:$missing"
 
-st=$(selftest deflate-cavium)
+st=$(crypto_selftest deflate-cavium)
 [ "$st" = passed ]
 ktap_result $? selftest-deflate "deflate-cavium selftest: '${st:-not registered}'"
-st_scomp=$(selftest deflate-scomp-cavium)
+st_scomp=$(crypto_selftest deflate-scomp-cavium)
 [ "$st_scomp" = passed ]
 ktap_result $? selftest-deflate-scomp "deflate-scomp-cavium selftest: '${st_scomp:-not registered}'"
 # LZS has no test vectors in the crypto manager: "passed" means untested.
-ktap_diag "lzs-cavium selftest: $(selftest lzs-cavium) (no test vectors)"
+ktap_diag "lzs-cavium selftest: $(crypto_selftest lzs-cavium) (no test vectors)"
 
 # The module's results, as subtests of ours.
 ktap_diag "insmod zip_roundtrip.ko $args"

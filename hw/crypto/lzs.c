@@ -367,6 +367,7 @@ static bool lzs_get_length(LzsBitReader *r, size_t *len)
         return true;
     }
     *len = 8;
+    /* Each pass consumes four bits or fails: bounded by the input. */
     for (;;) {
         if (!lzs_get(r, 4, &v)) {
             return false;
@@ -390,6 +391,10 @@ LzsStatus lzs_decompress(const uint8_t *hist, size_t hist_len,
     LzsStatus ret;
     size_t o = 0;
 
+    /*
+     * Each token consumes input bits or ends the loop, and a string's copy
+     * is cut at out_cap: bounded by in_len + out_cap.
+     */
     for (;;) {
         uint32_t v;
         size_t off, len, n, k = 0;

@@ -78,3 +78,14 @@ ktap_bound_device() {
 		return 0
 	done
 }
+
+# The crypto manager's verdict on a driver: "passed", "failed" or empty
+# (not registered). /proc/crypto has one block per algorithm instance and
+# a driver may show twice (its test larval says "unknown"); it passed when
+# one block says passed and none says failed.
+crypto_selftest() {  # driver-name
+	awk -v d="$1" '/^driver/ { cur = $3 } /^selftest/ && cur == d { print $3 }' \
+		/proc/crypto | sort -u | awk '
+		$1 == "failed" { f = 1 } $1 == "passed" { p = 1 }
+		END { print f ? "failed" : p ? "passed" : "" }'
+}

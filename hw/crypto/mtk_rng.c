@@ -24,9 +24,12 @@
 
 #define MTK_RNG_CLK_HZ 26000000
 
+/* The bits RNG_CTRL keeps; READY is the model's to report. */
+#define MTK_RNG_CTRL_RW R_RNG_CTRL_EN_MASK
+
 static bool mtk_rng_ready(MtkRngState *s)
 {
-    return (s->ctrl & MTK_RNG_CTRL_EN) && !s->fail_ready;
+    return FIELD_EX32(s->ctrl, RNG_CTRL, EN) && !s->fail_ready;
 }
 
 static uint64_t mtk_rng_read(void *opaque, hwaddr offset, unsigned size)
@@ -35,10 +38,10 @@ static uint64_t mtk_rng_read(void *opaque, hwaddr offset, unsigned size)
     uint32_t val = 0;
 
     switch (offset) {
-    case MTK_RNG_CTRL:
-        val = s->ctrl | (mtk_rng_ready(s) ? MTK_RNG_CTRL_READY : 0);
+    case A_RNG_CTRL:
+        val = FIELD_DP32(s->ctrl, RNG_CTRL, READY, mtk_rng_ready(s));
         break;
-    case MTK_RNG_DATA:
+    case A_RNG_DATA:
         if (!mtk_rng_ready(s)) {
             qemu_log_mask(LOG_GUEST_ERROR,
                           "%s: RNG_DATA read while no word is ready "
@@ -64,17 +67,17 @@ static void mtk_rng_write(void *opaque, hwaddr offset, uint64_t value,
 
     trace_mtk_rng_write(offset, value);
     switch (offset) {
-    case MTK_RNG_CTRL:
-        if (value & ~(uint64_t)(MTK_RNG_CTRL_RW | MTK_RNG_CTRL_READY)) {
+    case A_RNG_CTRL:
+        if (value & ~(uint64_t)(MTK_RNG_CTRL_RW | R_RNG_CTRL_READY_MASK)) {
             qemu_log_mask(LOG_GUEST_ERROR,
                           "%s: RNG_CTRL write 0x%08" PRIx64
                           " sets reserved bits\n", __func__, value);
         }
         /* READY is read-only; writing back what was read is harmless. */
         s->ctrl = value & MTK_RNG_CTRL_RW;
-        trace_mtk_rng_enable(!!(s->ctrl & MTK_RNG_CTRL_EN));
+        trace_mtk_rng_enable(FIELD_EX32(s->ctrl, RNG_CTRL, EN));
         break;
-    case MTK_RNG_DATA:
+    case A_RNG_DATA:
         qemu_log_mask(LOG_GUEST_ERROR, "%s: RNG_DATA is read-only\n",
                       __func__);
         break;

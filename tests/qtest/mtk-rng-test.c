@@ -63,7 +63,7 @@ END_TEST
 
 START_TEST(test_bare_has_no_models)
 {
-    ps_check_bare_has_no_node("mediatek,mt7623-rng", RNG_BASE + MTK_RNG_CTRL);
+    ps_check_bare_has_no_node("mediatek,mt7623-rng", RNG_BASE + A_RNG_CTRL);
 }
 END_TEST
 
@@ -74,9 +74,9 @@ START_TEST(test_bare_device_is_placed)
                                       check_rng_node, &base);
 
     /* The node's address is where the device answers. */
-    qtest_writel(t->qts, base + MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
-    ck_assert_uint_eq(qtest_readl(t->qts, base + MTK_RNG_CTRL),
-                      MTK_RNG_CTRL_EN | MTK_RNG_CTRL_READY);
+    qtest_writel(t->qts, base + A_RNG_CTRL, R_RNG_CTRL_EN_MASK);
+    ck_assert_uint_eq(qtest_readl(t->qts, base + A_RNG_CTRL),
+                      R_RNG_CTRL_EN_MASK | R_RNG_CTRL_READY_MASK);
     ps_qtest_quit(t);
 }
 END_TEST
@@ -86,9 +86,9 @@ START_TEST(test_reset_values)
     PsQTest *t = ps_qtest_start("presilicon", "%s", "");
     g_autofree char *log = NULL;
 
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL), 0);
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL), 0);
     /* Disabled: no word is ready, DATA gives nothing and says why. */
-    ck_assert_uint_eq(rd(t, MTK_RNG_DATA), 0);
+    ck_assert_uint_eq(rd(t, A_RNG_DATA), 0);
     log = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(log, "RNG_DATA read while no word is ready"));
     ps_qtest_quit(t);
@@ -100,15 +100,15 @@ START_TEST(test_enable_ready)
     PsQTest *t = ps_qtest_start("presilicon", "%s", "");
     g_autofree char *log = NULL;
 
-    wr(t, MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL),
-                      MTK_RNG_CTRL_EN | MTK_RNG_CTRL_READY);
+    wr(t, A_RNG_CTRL, R_RNG_CTRL_EN_MASK);
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL),
+                      R_RNG_CTRL_EN_MASK | R_RNG_CTRL_READY_MASK);
     /* The driver writes back what it read: READY is read-only, no error. */
-    wr(t, MTK_RNG_CTRL, rd(t, MTK_RNG_CTRL));
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL),
-                      MTK_RNG_CTRL_EN | MTK_RNG_CTRL_READY);
-    wr(t, MTK_RNG_CTRL, rd(t, MTK_RNG_CTRL) & ~MTK_RNG_CTRL_EN);
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL), 0);
+    wr(t, A_RNG_CTRL, rd(t, A_RNG_CTRL));
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL),
+                      R_RNG_CTRL_EN_MASK | R_RNG_CTRL_READY_MASK);
+    wr(t, A_RNG_CTRL, rd(t, A_RNG_CTRL) & ~R_RNG_CTRL_EN_MASK);
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL), 0);
     log = ps_log_take(t);
     ck_assert_str_eq(log, "");
     ps_qtest_quit(t);
@@ -119,9 +119,9 @@ START_TEST(test_system_reset)
 {
     PsQTest *t = ps_qtest_start("presilicon", "%s", "");
 
-    wr(t, MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
+    wr(t, A_RNG_CTRL, R_RNG_CTRL_EN_MASK);
     qtest_system_reset(t->qts);
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL), 0);
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL), 0);
     ps_qtest_quit(t);
 }
 END_TEST
@@ -130,10 +130,10 @@ static void read_words(const char *seed, uint32_t *w, int n)
 {
     PsQTest *t = ps_qtest_start("presilicon", "%s", seed);
 
-    wr(t, MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
+    wr(t, A_RNG_CTRL, R_RNG_CTRL_EN_MASK);
     for (int i = 0; i < n; i++) {
-        ck_assert(rd(t, MTK_RNG_CTRL) & MTK_RNG_CTRL_READY);
-        w[i] = rd(t, MTK_RNG_DATA);
+        ck_assert(rd(t, A_RNG_CTRL) & R_RNG_CTRL_READY_MASK);
+        w[i] = rd(t, A_RNG_DATA);
     }
     ps_qtest_quit(t);
 }
@@ -176,32 +176,32 @@ START_TEST(test_bad_accesses)
     g_autofree char *l1 = NULL, *l2 = NULL, *l3 = NULL, *l4 = NULL;
 
     /* Byte and halfword writes are not accepted: EN stays clear. */
-    qtest_writeb(t->qts, RNG_BASE + MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
-    qtest_writew(t->qts, RNG_BASE + MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL), 0);
+    qtest_writeb(t->qts, RNG_BASE + A_RNG_CTRL, R_RNG_CTRL_EN_MASK);
+    qtest_writew(t->qts, RNG_BASE + A_RNG_CTRL, R_RNG_CTRL_EN_MASK);
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL), 0);
     l1 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l1, "invalid size"));
 
     /* An unaligned word: the memory core splits it into halfwords. */
-    qtest_writel(t->qts, RNG_BASE + MTK_RNG_CTRL + 2, 0xffffffff);
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL), 0);
+    qtest_writel(t->qts, RNG_BASE + A_RNG_CTRL + 2, 0xffffffff);
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL), 0);
     l2 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l2, "Invalid write at addr 0x2, size 2"));
 
     /* Offsets the block does not decode, and the read-only DATA. */
     qtest_writel(t->qts, RNG_BASE + 0x04, 0xffffffff);
     ck_assert_uint_eq(qtest_readl(t->qts, RNG_BASE + 0xfc), 0);
-    wr(t, MTK_RNG_DATA, 0x12345678);
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL), 0);
+    wr(t, A_RNG_DATA, 0x12345678);
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL), 0);
     l3 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l3, "write of unknown register 0x04"));
     ck_assert_ptr_nonnull(strstr(l3, "read of unknown register 0xfc"));
     ck_assert_ptr_nonnull(strstr(l3, "RNG_DATA is read-only"));
 
     /* Reserved CTRL bits are reported and dropped; EN is honoured. */
-    wr(t, MTK_RNG_CTRL, 0x00ff0001);
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL),
-                      MTK_RNG_CTRL_EN | MTK_RNG_CTRL_READY);
+    wr(t, A_RNG_CTRL, 0x00ff0001);
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL),
+                      R_RNG_CTRL_EN_MASK | R_RNG_CTRL_READY_MASK);
     l4 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l4, "sets reserved bits"));
     ps_qtest_quit(t);
@@ -214,14 +214,14 @@ START_TEST(test_fail_ready_injection)
     QDict *rsp;
     g_autofree char *log = NULL;
 
-    wr(t, MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
+    wr(t, A_RNG_CTRL, R_RNG_CTRL_EN_MASK);
     rsp = qtest_qmp(t->qts, "{'execute': 'qom-set', 'arguments': {"
                     " 'path': '/machine/mtk-rng', 'property': 'fail-ready',"
                     " 'value': true}}");
     ck_assert(!qdict_haskey(rsp, "error"));
     qobject_unref(rsp);
-    ck_assert_uint_eq(rd(t, MTK_RNG_CTRL), MTK_RNG_CTRL_EN);
-    ck_assert_uint_eq(rd(t, MTK_RNG_DATA), 0);
+    ck_assert_uint_eq(rd(t, A_RNG_CTRL), R_RNG_CTRL_EN_MASK);
+    ck_assert_uint_eq(rd(t, A_RNG_DATA), 0);
     log = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(log, "RNG_DATA read while no word is ready"));
     ps_qtest_quit(t);
@@ -236,15 +236,15 @@ START_TEST(test_migration_keeps_enable)
     uint32_t a, b;
 
     /* Mid-work: enabled, a few words consumed. */
-    wr(src, MTK_RNG_CTRL, MTK_RNG_CTRL_EN);
-    rd(src, MTK_RNG_DATA);
+    wr(src, A_RNG_CTRL, R_RNG_CTRL_EN_MASK);
+    rd(src, A_RNG_DATA);
     dst = ps_migrate(src, "presilicon", "-m 128M");
     ps_qtest_quit(src);
 
-    ck_assert_uint_eq(rd(dst, MTK_RNG_CTRL),
-                      MTK_RNG_CTRL_EN | MTK_RNG_CTRL_READY);
-    a = rd(dst, MTK_RNG_DATA);
-    b = rd(dst, MTK_RNG_DATA);
+    ck_assert_uint_eq(rd(dst, A_RNG_CTRL),
+                      R_RNG_CTRL_EN_MASK | R_RNG_CTRL_READY_MASK);
+    a = rd(dst, A_RNG_DATA);
+    b = rd(dst, A_RNG_DATA);
     ck_assert_uint_ne(a, b);
     log = ps_log_take(dst);
     ck_assert_str_eq(log, "");

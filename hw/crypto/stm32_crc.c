@@ -25,17 +25,25 @@
 /* The STM32F7's AHB1 clock at its maximum, which feeds the unit. */
 #define STM32_CRC_CLK_HZ 216000000
 
-static const unsigned stm32_crc_widths[] = { 32, 16, 8, 7 };
+/* The bits CRC_CR keeps; RESET is set-only and reads as 0. */
+#define STM32_CRC_CR_RW (R_CRC_CR_POLYSIZE_MASK | R_CRC_CR_REV_IN_MASK | \
+                         R_CRC_CR_REV_OUT_MASK)
+
+/* Polynomial size in bits, by CRC_CR.POLYSIZE. */
+static const unsigned stm32_crc_widths[] = {
+    [STM32_CRC_POLYSIZE_32] = 32,
+    [STM32_CRC_POLYSIZE_16] = 16,
+    [STM32_CRC_POLYSIZE_8] = 8,
+    [STM32_CRC_POLYSIZE_7] = 7,
+};
 
 static Stm32CrcEngineCfg stm32_crc_cfg(Stm32CrcState *s)
 {
     return (Stm32CrcEngineCfg) {
         .poly = s->pol,
-        .width = stm32_crc_widths[(s->cr & STM32_CRC_CR_POLYSIZE_MASK) >>
-                                  STM32_CRC_CR_POLYSIZE_SHIFT],
-        .rev_in = (s->cr & STM32_CRC_CR_REV_IN_MASK) >>
-                  STM32_CRC_CR_REV_IN_SHIFT,
-        .rev_out = !!(s->cr & STM32_CRC_CR_REV_OUT),
+        .width = stm32_crc_widths[FIELD_EX32(s->cr, CRC_CR, POLYSIZE)],
+        .rev_in = FIELD_EX32(s->cr, CRC_CR, REV_IN),
+        .rev_out = FIELD_EX32(s->cr, CRC_CR, REV_OUT),
     };
 }
 
@@ -78,21 +86,21 @@ static uint64_t stm32_crc_read(void *opaque, hwaddr offset, unsigned size)
     uint32_t val = 0;
 
     switch (offset) {
-    case STM32_CRC_DR:
+    case A_CRC_DR:
         val = stm32_crc_engine_output(&cfg, s->crc);
         break;
-    case STM32_CRC_IDR:
+    case A_CRC_IDR:
         val = s->idr;
         break;
-    case STM32_CRC_CR:
+    case A_CRC_CR:
         stm32_crc_word_access("CRC_CR", size, false);
         val = s->cr;
         break;
-    case STM32_CRC_INIT:
+    case A_CRC_INIT:
         stm32_crc_word_access("CRC_INIT", size, false);
         val = s->init;
         break;
-    case STM32_CRC_POL:
+    case A_CRC_POL:
         stm32_crc_word_access("CRC_POL", size, false);
         val = s->pol;
         break;
@@ -110,7 +118,7 @@ static void stm32_crc_write_cr(Stm32CrcState *s, uint32_t value)
 {
     Stm32CrcEngineCfg cfg;
 
-    if (value & ~(STM32_CRC_CR_RW | STM32_CRC_CR_RESET)) {
+    if (value & ~(uint32_t)(STM32_CRC_CR_RW | R_CRC_CR_RESET_MASK)) {
         qemu_log_mask(LOG_GUEST_ERROR,
                       "%s: CRC_CR write 0x%08" PRIx32
                       " sets reserved bits\n", __func__, value);
@@ -119,7 +127,7 @@ static void stm32_crc_write_cr(Stm32CrcState *s, uint32_t value)
     s->pol_size_reported = false;
     cfg = stm32_crc_cfg(s);
     trace_stm32_crc_config(cfg.width, cfg.rev_in, cfg.rev_out);
-    if (value & STM32_CRC_CR_RESET) {
+    if (FIELD_EX32(value, CRC_CR, RESET)) {
         /* RESET is set-only and clears itself: it is never stored. */
         s->crc = s->init;
         trace_stm32_crc_reset_unit(s->init);
@@ -134,31 +142,31 @@ static void stm32_crc_write(void *opaque, hwaddr offset, uint64_t value,
 
     trace_stm32_crc_write(offset, size, value);
     switch (offset) {
-    case STM32_CRC_DR:
+    case A_CRC_DR:
         cfg = stm32_crc_cfg(s);
         stm32_crc_check_pol_size(s, &cfg);
         s->crc = stm32_crc_engine_feed(&cfg, s->crc, value, size);
         trace_stm32_crc_feed(size, value, s->crc);
         break;
-    case STM32_CRC_IDR:
-        if (value & ~(uint64_t)STM32_CRC_IDR_MASK) {
+    case A_CRC_IDR:
+        if (value & ~(uint64_t)R_CRC_IDR_IDR_MASK) {
             qemu_log_mask(LOG_GUEST_ERROR,
                           "%s: CRC_IDR write 0x%08" PRIx64 " sets bits "
                           "beyond its 8 bits\n", __func__, value);
         }
-        s->idr = value & STM32_CRC_IDR_MASK;
+        s->idr = value & R_CRC_IDR_IDR_MASK;
         break;
-    case STM32_CRC_CR:
+    case A_CRC_CR:
         if (stm32_crc_word_access("CRC_CR", size, true)) {
             stm32_crc_write_cr(s, value);
         }
         break;
-    case STM32_CRC_INIT:
+    case A_CRC_INIT:
         if (stm32_crc_word_access("CRC_INIT", size, true)) {
             s->init = value;
         }
         break;
-    case STM32_CRC_POL:
+    case A_CRC_POL:
         if (!stm32_crc_word_access("CRC_POL", size, true)) {
             break;
         }
@@ -233,7 +241,8 @@ static int stm32_crc_post_load(void *opaque, int version_id)
     Stm32CrcState *s = opaque;
 
     /* What no guest write can produce comes from a bad stream. */
-    if ((s->cr & ~STM32_CRC_CR_RW) || (s->idr & ~STM32_CRC_IDR_MASK)) {
+    if ((s->cr & ~(uint32_t)STM32_CRC_CR_RW) ||
+        (s->idr & ~(uint32_t)R_CRC_IDR_IDR_MASK)) {
         return -EINVAL;
     }
     s->pol_size_reported = false;

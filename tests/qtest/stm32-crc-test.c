@@ -20,6 +20,13 @@
 static const uint8_t check_str[] = "123456789";
 #define CHECK_LEN 9
 
+/* CRC_CR values, composed from the header's fields and field values. */
+#define POLYSIZE(n) \
+    ((uint32_t)STM32_CRC_POLYSIZE_##n << R_CRC_CR_POLYSIZE_SHIFT)
+#define REV_IN(m)   ((uint32_t)STM32_CRC_REV_IN_##m << R_CRC_CR_REV_IN_SHIFT)
+#define REV_OUT     R_CRC_CR_REV_OUT_MASK
+#define CR_RESET    R_CRC_CR_RESET_MASK
+
 static uint32_t rd(PsQTest *t, uint32_t reg)
 {
     return qtest_readl(t->qts, CRC_BASE + reg);
@@ -33,16 +40,16 @@ static void wr(PsQTest *t, uint32_t reg, uint32_t val)
 /* INIT, POL, then CR with RESET: the order the Linux driver uses. */
 static void setup(PsQTest *t, uint32_t cr, uint32_t init, uint32_t pol)
 {
-    wr(t, STM32_CRC_INIT, init);
-    wr(t, STM32_CRC_POL, pol);
-    wr(t, STM32_CRC_CR, cr | STM32_CRC_CR_RESET);
+    wr(t, A_CRC_INIT, init);
+    wr(t, A_CRC_POL, pol);
+    wr(t, A_CRC_CR, cr | CR_RESET);
 }
 
 static unsigned cr_width(uint32_t cr)
 {
     static const unsigned w[] = { 32, 16, 8, 7 };
 
-    return w[(cr & STM32_CRC_CR_POLYSIZE_MASK) >> STM32_CRC_CR_POLYSIZE_SHIFT];
+    return w[FIELD_EX32(cr, CRC_CR, POLYSIZE)];
 }
 
 /* The low w bits of v, reversed. */
@@ -103,13 +110,13 @@ static uint32_t pack(const uint8_t *p, unsigned n, uint32_t rev_in)
     uint32_t v = 0;
 
     switch (rev_in) {
-    case STM32_CRC_CR_REV_IN_NONE:
-    case STM32_CRC_CR_REV_IN_BYTE:
+    case REV_IN(NONE):
+    case REV_IN(BYTE):
         for (unsigned i = 0; i < n; i++) {
             v = v << 8 | p[i];
         }
         break;
-    case STM32_CRC_CR_REV_IN_HALF:
+    case REV_IN(HALF):
         if (n == 1) {
             return p[0];
         }
@@ -139,11 +146,11 @@ static void feed(PsQTest *t, uint32_t rev_in, const uint8_t *p, size_t n,
         }
         v = pack(p + i, sz, rev_in);
         if (sz == 4) {
-            qtest_writel(t->qts, CRC_BASE + STM32_CRC_DR, v);
+            qtest_writel(t->qts, CRC_BASE + A_CRC_DR, v);
         } else if (sz == 2) {
-            qtest_writew(t->qts, CRC_BASE + STM32_CRC_DR, v);
+            qtest_writew(t->qts, CRC_BASE + A_CRC_DR, v);
         } else {
-            qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR, v);
+            qtest_writeb(t->qts, CRC_BASE + A_CRC_DR, v);
         }
         i += sz;
     }
@@ -209,10 +216,10 @@ START_TEST(test_bare_device_is_placed)
                                       check_crc_node, &base);
 
     /* The node's address is where the unit answers. */
-    ck_assert_uint_eq(qtest_readl(t->qts, base + STM32_CRC_POL),
+    ck_assert_uint_eq(qtest_readl(t->qts, base + A_CRC_POL),
                       STM32_CRC_POL_RESET);
-    qtest_writeb(t->qts, base + STM32_CRC_IDR, 0x5a);
-    ck_assert_uint_eq(qtest_readl(t->qts, base + STM32_CRC_IDR), 0x5a);
+    qtest_writeb(t->qts, base + A_CRC_IDR, 0x5a);
+    ck_assert_uint_eq(qtest_readl(t->qts, base + A_CRC_IDR), 0x5a);
     ps_qtest_quit(t);
 }
 END_TEST
@@ -223,15 +230,15 @@ START_TEST(test_reset_values)
     g_autofree char *log = NULL;
 
     /* RM0410's reset values. */
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), STM32_CRC_DR_RESET);
-    ck_assert_uint_eq(rd(t, STM32_CRC_IDR), 0);
-    ck_assert_uint_eq(rd(t, STM32_CRC_CR), 0);
-    ck_assert_uint_eq(rd(t, STM32_CRC_INIT), STM32_CRC_INIT_RESET);
-    ck_assert_uint_eq(rd(t, STM32_CRC_POL), STM32_CRC_POL_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), STM32_CRC_DR_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_IDR), 0);
+    ck_assert_uint_eq(rd(t, A_CRC_CR), 0);
+    ck_assert_uint_eq(rd(t, A_CRC_INIT), STM32_CRC_INIT_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_POL), STM32_CRC_POL_RESET);
     /* Ready to use as is: CRC-32/MPEG-2 of the check string. */
-    feed(t, STM32_CRC_CR_REV_IN_NONE, check_str, CHECK_LEN,
+    feed(t, REV_IN(NONE), check_str, CHECK_LEN,
          size_patterns[3], size_pattern_len[3]);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x0376e6e7);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x0376e6e7);
     log = ps_log_take(t);
     ck_assert_str_eq(log, "");
     ps_qtest_quit(t);
@@ -248,31 +255,31 @@ END_TEST
 static uint32_t driver_update(PsQTest *t, uint32_t poly_le, uint32_t partial,
                               const uint8_t *d, size_t len, size_t misalign)
 {
-    const uint32_t word = STM32_CRC_CR_REV_IN_WORD | STM32_CRC_CR_REV_OUT;
-    const uint32_t byte = STM32_CRC_CR_REV_IN_BYTE | STM32_CRC_CR_REV_OUT;
+    const uint32_t word = REV_IN(WORD) | REV_OUT;
+    const uint32_t byte = REV_IN(BYTE) | REV_OUT;
 
-    wr(t, STM32_CRC_INIT, revbit32(partial));
-    wr(t, STM32_CRC_POL, revbit32(poly_le));
-    wr(t, STM32_CRC_CR, STM32_CRC_CR_RESET | word);
+    wr(t, A_CRC_INIT, revbit32(partial));
+    wr(t, A_CRC_POL, revbit32(poly_le));
+    wr(t, A_CRC_CR, CR_RESET | word);
     /* What stm32_crc_init() stores as the first partial: the key. */
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), partial);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), partial);
     if (misalign) {
-        wr(t, STM32_CRC_CR, byte);
+        wr(t, A_CRC_CR, byte);
         for (; misalign && len; misalign--, len--) {
-            qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR, *d++);
+            qtest_writeb(t->qts, CRC_BASE + A_CRC_DR, *d++);
         }
-        wr(t, STM32_CRC_CR, word);
+        wr(t, A_CRC_CR, word);
     }
     for (; len >= 4; d += 4, len -= 4) {
-        wr(t, STM32_CRC_DR, ldl_le_p(d));
+        wr(t, A_CRC_DR, ldl_le_p(d));
     }
     if (len) {
-        wr(t, STM32_CRC_CR, byte);
+        wr(t, A_CRC_CR, byte);
         while (len--) {
-            qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR, *d++);
+            qtest_writeb(t->qts, CRC_BASE + A_CRC_DR, *d++);
         }
     }
-    return rd(t, STM32_CRC_DR);
+    return rd(t, A_CRC_DR);
 }
 
 START_TEST(test_linux_crc32_crc32c)
@@ -321,21 +328,21 @@ static const struct {
     bool refl;          /* refin = refout */
     uint32_t xorout, check;
 } catalogue[] = {
-    { "CRC-32/ISO-HDLC", STM32_CRC_CR_POLYSIZE_32, 0x04c11db7, 0xffffffff,
+    { "CRC-32/ISO-HDLC", POLYSIZE(32), 0x04c11db7, 0xffffffff,
       true, 0xffffffff, 0xcbf43926 },
-    { "CRC-32/ISCSI", STM32_CRC_CR_POLYSIZE_32, 0x1edc6f41, 0xffffffff,
+    { "CRC-32/ISCSI", POLYSIZE(32), 0x1edc6f41, 0xffffffff,
       true, 0xffffffff, 0xe3069283 },
-    { "CRC-32/MPEG-2", STM32_CRC_CR_POLYSIZE_32, 0x04c11db7, 0xffffffff,
+    { "CRC-32/MPEG-2", POLYSIZE(32), 0x04c11db7, 0xffffffff,
       false, 0, 0x0376e6e7 },
-    { "CRC-16/IBM-3740", STM32_CRC_CR_POLYSIZE_16, 0x1021, 0xffff,
+    { "CRC-16/IBM-3740", POLYSIZE(16), 0x1021, 0xffff,
       false, 0, 0x29b1 },
-    { "CRC-16/KERMIT", STM32_CRC_CR_POLYSIZE_16, 0x1021, 0, true, 0, 0x2189 },
-    { "CRC-16/MODBUS", STM32_CRC_CR_POLYSIZE_16, 0x8005, 0xffff, true, 0,
+    { "CRC-16/KERMIT", POLYSIZE(16), 0x1021, 0, true, 0, 0x2189 },
+    { "CRC-16/MODBUS", POLYSIZE(16), 0x8005, 0xffff, true, 0,
       0x4b37 },
-    { "CRC-8/SMBUS", STM32_CRC_CR_POLYSIZE_8, 0x07, 0, false, 0, 0xf4 },
-    { "CRC-8/MAXIM-DOW", STM32_CRC_CR_POLYSIZE_8, 0x31, 0, true, 0, 0xa1 },
-    { "CRC-7/MMC", STM32_CRC_CR_POLYSIZE_7, 0x09, 0, false, 0, 0x75 },
-    { "CRC-7/ROHC", STM32_CRC_CR_POLYSIZE_7, 0x4f, 0x7f, true, 0, 0x53 },
+    { "CRC-8/SMBUS", POLYSIZE(8), 0x07, 0, false, 0, 0xf4 },
+    { "CRC-8/MAXIM-DOW", POLYSIZE(8), 0x31, 0, true, 0, 0xa1 },
+    { "CRC-7/MMC", POLYSIZE(7), 0x09, 0, false, 0, 0x75 },
+    { "CRC-7/ROHC", POLYSIZE(7), 0x4f, 0x7f, true, 0, 0x53 },
 };
 
 /*
@@ -353,9 +360,9 @@ START_TEST(test_catalogue_known_answers)
         uint32_t want = catalogue[i].check ^ catalogue[i].xorout;
 
         for (uint32_t m = 0; m < 4; m++) {
-            uint32_t rev_in = m << STM32_CRC_CR_REV_IN_SHIFT;
+            uint32_t rev_in = FIELD_DP32(0, CRC_CR, REV_IN, m);
 
-            if ((rev_in != STM32_CRC_CR_REV_IN_NONE) != catalogue[i].refl) {
+            if ((rev_in != REV_IN(NONE)) != catalogue[i].refl) {
                 continue;
             }
             for (size_t p = 0; p < ARRAY_SIZE(size_patterns); p++) {
@@ -364,11 +371,11 @@ START_TEST(test_catalogue_known_answers)
                     uint32_t got;
 
                     setup(t, catalogue[i].polysize | rev_in |
-                          (rev_out ? STM32_CRC_CR_REV_OUT : 0),
+                          (rev_out ? REV_OUT : 0),
                           catalogue[i].init, catalogue[i].poly);
                     feed(t, rev_in, check_str, CHECK_LEN, size_patterns[p],
                          size_pattern_len[p]);
-                    got = rd(t, STM32_CRC_DR);
+                    got = rd(t, A_CRC_DR);
                     if (flip) {
                         got = rev_w(got, w);
                     }
@@ -393,38 +400,38 @@ END_TEST
 START_TEST(test_st_examples)
 {
     PsQTest *t = ps_qtest_start("presilicon", "%s", "");
-    const uint32_t c7 = STM32_CRC_CR_POLYSIZE_7;
+    const uint32_t c7 = POLYSIZE(7);
 
     /* CRC_Data_Reversing_16bit_CRC: 0xC20A before REV_OUT, 0x5043 after. */
-    setup(t, STM32_CRC_CR_POLYSIZE_16 | STM32_CRC_CR_REV_IN_WORD |
-          STM32_CRC_CR_REV_OUT, 0x5abe, 0x1021);
-    wr(t, STM32_CRC_DR, 0x4d3c2b1a);
-    wr(t, STM32_CRC_DR, 0xbe71c98a);
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR, 0x5e);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x5043);
+    setup(t, POLYSIZE(16) | REV_IN(WORD) |
+          REV_OUT, 0x5abe, 0x1021);
+    wr(t, A_CRC_DR, 0x4d3c2b1a);
+    wr(t, A_CRC_DR, 0xbe71c98a);
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_DR, 0x5e);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x5043);
 
     /* CRC_UserDefinedPolynomial: an 8-bit CRC of the word 0x1234. */
-    setup(t, STM32_CRC_CR_POLYSIZE_8, 0xffffffff, 0x9b);
-    wr(t, STM32_CRC_DR, 0x1234);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0xef);
+    setup(t, POLYSIZE(8), 0xffffffff, 0x9b);
+    wr(t, A_CRC_DR, 0x1234);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0xef);
 
     /* CRC_Bytes_Stream_7bit_CRC: INIT 0xFFFFFFFF acts as 0x7F. */
     setup(t, c7, 0xffffffff, 0x65);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x7f);
-    wr(t, STM32_CRC_DR, 0x1234ba71);
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR, 0xad);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x57);
-    wr(t, STM32_CRC_DR, 0x1234ba71);
-    wr(t, STM32_CRC_DR, 0xad1156dc);
-    wr(t, STM32_CRC_DR, 0x881bee4d);
-    wr(t, STM32_CRC_DR, 0x8293a67f);
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR, 0xc3);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x6e);
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR, 0x19);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x4b);
-    wr(t, STM32_CRC_CR, c7 | STM32_CRC_CR_RESET);
-    qtest_writew(t->qts, CRC_BASE + STM32_CRC_DR, 0xabcd);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x26);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x7f);
+    wr(t, A_CRC_DR, 0x1234ba71);
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_DR, 0xad);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x57);
+    wr(t, A_CRC_DR, 0x1234ba71);
+    wr(t, A_CRC_DR, 0xad1156dc);
+    wr(t, A_CRC_DR, 0x881bee4d);
+    wr(t, A_CRC_DR, 0x8293a67f);
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_DR, 0xc3);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x6e);
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_DR, 0x19);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x4b);
+    wr(t, A_CRC_CR, c7 | CR_RESET);
+    qtest_writew(t->qts, CRC_BASE + A_CRC_DR, 0xabcd);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x26);
     ps_qtest_quit(t);
 }
 END_TEST
@@ -441,10 +448,10 @@ START_TEST(test_random_against_reference)
     uint8_t buf[24];
 
     for (int round = 0; round < 200; round++) {
-        uint32_t polysize = (round % 4) << STM32_CRC_CR_POLYSIZE_SHIFT;
+        uint32_t polysize = FIELD_DP32(0, CRC_CR, POLYSIZE, round % 4);
         unsigned w = cr_width(polysize);
         uint32_t m = g_rand_int_range(r, 0, 4);
-        uint32_t rev_in = m << STM32_CRC_CR_REV_IN_SHIFT;
+        uint32_t rev_in = FIELD_DP32(0, CRC_CR, REV_IN, m);
         bool rev_out = g_rand_boolean(r);
         uint32_t poly = (g_rand_int(r) & mask_w(w)) | 1;
         uint32_t init = g_rand_int(r);
@@ -455,11 +462,11 @@ START_TEST(test_random_against_reference)
         for (size_t i = 0; i < len; i++) {
             buf[i] = g_rand_int(r);
         }
-        setup(t, polysize | rev_in | (rev_out ? STM32_CRC_CR_REV_OUT : 0),
+        setup(t, polysize | rev_in | (rev_out ? REV_OUT : 0),
               init, poly);
         feed(t, rev_in, buf, len, size_patterns[p], size_pattern_len[p]);
         want = ref_crc(w, poly, init, m != 0, buf, len);
-        ck_assert_uint_eq(rd(t, STM32_CRC_DR), rev_out ? rev_w(want, w)
+        ck_assert_uint_eq(rd(t, A_CRC_DR), rev_out ? rev_w(want, w)
                                                        : want);
     }
     g_rand_free(r);
@@ -476,45 +483,45 @@ END_TEST
 START_TEST(test_changes_mid_stream)
 {
     PsQTest *t = ps_qtest_start("presilicon", "%s", "");
-    const uint32_t refl = STM32_CRC_CR_REV_IN_BYTE | STM32_CRC_CR_REV_OUT;
+    const uint32_t refl = REV_IN(BYTE) | REV_OUT;
     uint32_t want;
 
     /* CRC-32 over "1234", then CRC-32C's polynomial for "56789". */
     setup(t, refl, 0xffffffff, 0x04c11db7);
-    feed(t, STM32_CRC_CR_REV_IN_BYTE, check_str, 4, size_patterns[0], 1);
-    wr(t, STM32_CRC_POL, 0x1edc6f41);
-    feed(t, STM32_CRC_CR_REV_IN_BYTE, check_str + 4, 5, size_patterns[0], 1);
+    feed(t, REV_IN(BYTE), check_str, 4, size_patterns[0], 1);
+    wr(t, A_CRC_POL, 0x1edc6f41);
+    feed(t, REV_IN(BYTE), check_str + 4, 5, size_patterns[0], 1);
     want = ref_crc(32, 0x1edc6f41,
                    ref_crc(32, 0x04c11db7, 0xffffffff, true, check_str, 4),
                    true, check_str + 4, 5);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), revbit32(want));
+    ck_assert_uint_eq(rd(t, A_CRC_DR), revbit32(want));
 
     /* REV_IN changed between writes, without RESET: the CRC carries on. */
     setup(t, refl, 0xffffffff, 0x04c11db7);
-    wr(t, STM32_CRC_DR, pack(check_str, 4, STM32_CRC_CR_REV_IN_BYTE));
-    wr(t, STM32_CRC_CR, STM32_CRC_CR_REV_IN_WORD | STM32_CRC_CR_REV_OUT);
-    wr(t, STM32_CRC_DR, ldl_le_p(check_str + 4));
-    wr(t, STM32_CRC_CR, STM32_CRC_CR_REV_IN_HALF | STM32_CRC_CR_REV_OUT);
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR, check_str[8]);
-    ck_assert_uint_eq(~rd(t, STM32_CRC_DR), 0xcbf43926);
+    wr(t, A_CRC_DR, pack(check_str, 4, REV_IN(BYTE)));
+    wr(t, A_CRC_CR, REV_IN(WORD) | REV_OUT);
+    wr(t, A_CRC_DR, ldl_le_p(check_str + 4));
+    wr(t, A_CRC_CR, REV_IN(HALF) | REV_OUT);
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_DR, check_str[8]);
+    ck_assert_uint_eq(~rd(t, A_CRC_DR), 0xcbf43926);
     /* RESET never reads back. */
-    ck_assert_uint_eq(rd(t, STM32_CRC_CR),
-                      STM32_CRC_CR_REV_IN_HALF | STM32_CRC_CR_REV_OUT);
+    ck_assert_uint_eq(rd(t, A_CRC_CR),
+                      REV_IN(HALF) | REV_OUT);
 
     /* A new INIT waits for RESET; RESET loads it (low bits, reversed). */
-    setup(t, STM32_CRC_CR_POLYSIZE_16 | STM32_CRC_CR_REV_OUT, 0x1234,
+    setup(t, POLYSIZE(16) | REV_OUT, 0x1234,
           0x1021);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), rev_w(0x1234, 16));
-    wr(t, STM32_CRC_INIT, 0xabcd8001);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), rev_w(0x1234, 16));
-    ck_assert_uint_eq(rd(t, STM32_CRC_INIT), 0xabcd8001);
-    wr(t, STM32_CRC_CR, STM32_CRC_CR_POLYSIZE_16 | STM32_CRC_CR_RESET);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x8001);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), rev_w(0x1234, 16));
+    wr(t, A_CRC_INIT, 0xabcd8001);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), rev_w(0x1234, 16));
+    ck_assert_uint_eq(rd(t, A_CRC_INIT), 0xabcd8001);
+    wr(t, A_CRC_CR, POLYSIZE(16) | CR_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x8001);
 
     /* Byte and half-word reads of DR. */
-    setup(t, STM32_CRC_CR_POLYSIZE_32, 0x89abcdef, 0x04c11db7);
-    ck_assert_uint_eq(qtest_readb(t->qts, CRC_BASE + STM32_CRC_DR), 0xef);
-    ck_assert_uint_eq(qtest_readw(t->qts, CRC_BASE + STM32_CRC_DR), 0xcdef);
+    setup(t, POLYSIZE(32), 0x89abcdef, 0x04c11db7);
+    ck_assert_uint_eq(qtest_readb(t->qts, CRC_BASE + A_CRC_DR), 0xef);
+    ck_assert_uint_eq(qtest_readw(t->qts, CRC_BASE + A_CRC_DR), 0xcdef);
     ps_qtest_quit(t);
 }
 END_TEST
@@ -522,22 +529,22 @@ END_TEST
 START_TEST(test_cr_reset_mid_computation)
 {
     PsQTest *t = ps_qtest_start("presilicon", "%s", "");
-    const uint32_t cr = STM32_CRC_CR_POLYSIZE_16 | STM32_CRC_CR_REV_IN_BYTE |
-                        STM32_CRC_CR_REV_OUT;
+    const uint32_t cr = POLYSIZE(16) | REV_IN(BYTE) |
+                        REV_OUT;
 
     /* CRC-16/MODBUS, abandoned half way and restarted with RESET. */
     setup(t, cr, 0xffff, 0x8005);
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_IDR, 0xc3);
-    feed(t, STM32_CRC_CR_REV_IN_BYTE, (const uint8_t *)"abcde", 5,
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_IDR, 0xc3);
+    feed(t, REV_IN(BYTE), (const uint8_t *)"abcde", 5,
          size_patterns[3], size_pattern_len[3]);
-    ck_assert_uint_ne(rd(t, STM32_CRC_DR), 0xffff);
-    wr(t, STM32_CRC_CR, cr | STM32_CRC_CR_RESET);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0xffff);
-    feed(t, STM32_CRC_CR_REV_IN_BYTE, check_str, CHECK_LEN,
+    ck_assert_uint_ne(rd(t, A_CRC_DR), 0xffff);
+    wr(t, A_CRC_CR, cr | CR_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0xffff);
+    feed(t, REV_IN(BYTE), check_str, CHECK_LEN,
          size_patterns[3], size_pattern_len[3]);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x4b37);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x4b37);
     /* The manual: IDR is not affected by CR.RESET. */
-    ck_assert_uint_eq(rd(t, STM32_CRC_IDR), 0xc3);
+    ck_assert_uint_eq(rd(t, A_CRC_IDR), 0xc3);
     ps_qtest_quit(t);
 }
 END_TEST
@@ -546,20 +553,20 @@ START_TEST(test_system_reset)
 {
     PsQTest *t = ps_qtest_start("presilicon", "%s", "");
 
-    setup(t, STM32_CRC_CR_POLYSIZE_8 | STM32_CRC_CR_REV_IN_HALF |
-          STM32_CRC_CR_REV_OUT, 0x5a, 0x31);
-    wr(t, STM32_CRC_IDR, 0x77);
-    qtest_writew(t->qts, CRC_BASE + STM32_CRC_DR, 0x1234);
+    setup(t, POLYSIZE(8) | REV_IN(HALF) |
+          REV_OUT, 0x5a, 0x31);
+    wr(t, A_CRC_IDR, 0x77);
+    qtest_writew(t->qts, CRC_BASE + A_CRC_DR, 0x1234);
     qtest_system_reset(t->qts);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), STM32_CRC_DR_RESET);
-    ck_assert_uint_eq(rd(t, STM32_CRC_IDR), 0);
-    ck_assert_uint_eq(rd(t, STM32_CRC_CR), 0);
-    ck_assert_uint_eq(rd(t, STM32_CRC_INIT), STM32_CRC_INIT_RESET);
-    ck_assert_uint_eq(rd(t, STM32_CRC_POL), STM32_CRC_POL_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), STM32_CRC_DR_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_IDR), 0);
+    ck_assert_uint_eq(rd(t, A_CRC_CR), 0);
+    ck_assert_uint_eq(rd(t, A_CRC_INIT), STM32_CRC_INIT_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_POL), STM32_CRC_POL_RESET);
     /* And it computes from there: CRC-32/MPEG-2 again. */
-    feed(t, STM32_CRC_CR_REV_IN_NONE, check_str, CHECK_LEN,
+    feed(t, REV_IN(NONE), check_str, CHECK_LEN,
          size_patterns[0], 1);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0x0376e6e7);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0x0376e6e7);
     ps_qtest_quit(t);
 }
 END_TEST
@@ -569,18 +576,18 @@ START_TEST(test_idr)
     PsQTest *t = ps_qtest_start("presilicon", "%s", "");
     g_autofree char *l1 = NULL, *l2 = NULL;
 
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_IDR, 0xa5);
-    ck_assert_uint_eq(qtest_readb(t->qts, CRC_BASE + STM32_CRC_IDR), 0xa5);
-    wr(t, STM32_CRC_IDR, 0x3c);
-    ck_assert_uint_eq(rd(t, STM32_CRC_IDR), 0x3c);
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_IDR, 0xa5);
+    ck_assert_uint_eq(qtest_readb(t->qts, CRC_BASE + A_CRC_IDR), 0xa5);
+    wr(t, A_CRC_IDR, 0x3c);
+    ck_assert_uint_eq(rd(t, A_CRC_IDR), 0x3c);
     /* Storage only: the CRC does not move. */
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), STM32_CRC_DR_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), STM32_CRC_DR_RESET);
     l1 = ps_log_take(t);
     ck_assert_str_eq(l1, "");
 
     /* F7's IDR is 8 bits: the rest is reported and dropped. */
-    wr(t, STM32_CRC_IDR, 0x1234);
-    ck_assert_uint_eq(rd(t, STM32_CRC_IDR), 0x34);
+    wr(t, A_CRC_IDR, 0x1234);
+    ck_assert_uint_eq(rd(t, A_CRC_IDR), 0x34);
     l2 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l2, "CRC_IDR write 0x00001234 sets bits "
                                      "beyond its 8 bits"));
@@ -597,8 +604,8 @@ START_TEST(test_bad_accesses)
     wr(t, 0x0c, 0x12345678);
     ck_assert_uint_eq(qtest_readl(t->qts, CRC_BASE + 0x18), 0);
     ck_assert_uint_eq(qtest_readl(t->qts, CRC_BASE + 0x3fc), 0);
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR + 1, 0x31);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), STM32_CRC_DR_RESET);
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_DR + 1, 0x31);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), STM32_CRC_DR_RESET);
     l1 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l1, "write of unknown register 0x0c"));
     ck_assert_ptr_nonnull(strstr(l1, "read of unknown register 0x18"));
@@ -606,20 +613,20 @@ START_TEST(test_bad_accesses)
     ck_assert_ptr_nonnull(strstr(l1, "write of unknown register 0x01"));
 
     /* CR: reserved bits dropped, the fields and RESET still taken. */
-    wr(t, STM32_CRC_INIT, 0x11223344);
-    wr(t, STM32_CRC_CR, 0xffffff00 | STM32_CRC_CR_REV_OUT | 0x6 |
-       STM32_CRC_CR_RESET);
-    ck_assert_uint_eq(rd(t, STM32_CRC_CR), STM32_CRC_CR_REV_OUT);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), revbit32(0x11223344));
+    wr(t, A_CRC_INIT, 0x11223344);
+    wr(t, A_CRC_CR, 0xffffff00 | REV_OUT | 0x6 |
+       CR_RESET);
+    ck_assert_uint_eq(rd(t, A_CRC_CR), REV_OUT);
+    ck_assert_uint_eq(rd(t, A_CRC_DR), revbit32(0x11223344));
     /* Narrow writes to the 32-bit registers are ignored. */
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_CR, STM32_CRC_CR_RESET);
-    qtest_writew(t->qts, CRC_BASE + STM32_CRC_INIT, 0);
-    qtest_writew(t->qts, CRC_BASE + STM32_CRC_POL, 0x1021);
-    ck_assert_uint_eq(rd(t, STM32_CRC_CR), STM32_CRC_CR_REV_OUT);
-    ck_assert_uint_eq(rd(t, STM32_CRC_INIT), 0x11223344);
-    ck_assert_uint_eq(rd(t, STM32_CRC_POL), STM32_CRC_POL_RESET);
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_CR, CR_RESET);
+    qtest_writew(t->qts, CRC_BASE + A_CRC_INIT, 0);
+    qtest_writew(t->qts, CRC_BASE + A_CRC_POL, 0x1021);
+    ck_assert_uint_eq(rd(t, A_CRC_CR), REV_OUT);
+    ck_assert_uint_eq(rd(t, A_CRC_INIT), 0x11223344);
+    ck_assert_uint_eq(rd(t, A_CRC_POL), STM32_CRC_POL_RESET);
     /* A narrow read is reported and returns the register's low bits. */
-    ck_assert_uint_eq(qtest_readw(t->qts, CRC_BASE + STM32_CRC_INIT),
+    ck_assert_uint_eq(qtest_readw(t->qts, CRC_BASE + A_CRC_INIT),
                       0x3344);
     l2 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l2, "CRC_CR write 0xffffff87 sets "
@@ -631,7 +638,7 @@ START_TEST(test_bad_accesses)
     ck_assert_ptr_nonnull(strstr(l2, "2-byte read of CRC_INIT, a 32-bit "
                                      "register\n"));
     /* Nothing fed the CRC meanwhile. */
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), revbit32(0x11223344));
+    ck_assert_uint_eq(rd(t, A_CRC_DR), revbit32(0x11223344));
     ps_qtest_quit(t);
 }
 END_TEST
@@ -646,30 +653,30 @@ START_TEST(test_bad_polynomials)
     g_autofree char *l1 = NULL, *l2 = NULL, *l3 = NULL, *l4 = NULL;
 
     /* Even: used as written, without an x^0 term. */
-    setup(t, STM32_CRC_CR_POLYSIZE_32, 0xffffffff, 0x04c11db6);
-    ck_assert_uint_eq(rd(t, STM32_CRC_POL), 0x04c11db6);
-    feed(t, STM32_CRC_CR_REV_IN_NONE, check_str, CHECK_LEN,
+    setup(t, POLYSIZE(32), 0xffffffff, 0x04c11db6);
+    ck_assert_uint_eq(rd(t, A_CRC_POL), 0x04c11db6);
+    feed(t, REV_IN(NONE), check_str, CHECK_LEN,
          size_patterns[0], 1);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR),
+    ck_assert_uint_eq(rd(t, A_CRC_DR),
                       ref_crc(32, 0x04c11db6, 0xffffffff, false, check_str,
                               CHECK_LEN));
     l1 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l1, "CRC_POL 0x04c11db6 is even"));
 
     /* Wider than 8 bits with POLYSIZE 8: the low 8 bits (0x07) count. */
-    setup(t, STM32_CRC_CR_POLYSIZE_8, 0, 0x1107);
+    setup(t, POLYSIZE(8), 0, 0x1107);
     l2 = ps_log_take(t);
     ck_assert_str_eq(l2, "");   /* CR and POL may come in either order */
-    feed(t, STM32_CRC_CR_REV_IN_NONE, check_str, CHECK_LEN,
+    feed(t, REV_IN(NONE), check_str, CHECK_LEN,
          size_patterns[1], 1);
-    ck_assert_uint_eq(rd(t, STM32_CRC_DR), 0xf4);  /* CRC-8/SMBUS */
+    ck_assert_uint_eq(rd(t, A_CRC_DR), 0xf4);  /* CRC-8/SMBUS */
     l3 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l3, "CRC_POL 0x00001107 is wider than the "
                                      "8-bit POLYSIZE"));
     /* Once per configuration: reported again only after CR changes. */
     ck_assert_ptr_null(strstr(strstr(l3, "wider") + 1, "wider"));
-    wr(t, STM32_CRC_CR, STM32_CRC_CR_POLYSIZE_8);
-    qtest_writeb(t->qts, CRC_BASE + STM32_CRC_DR, 0);
+    wr(t, A_CRC_CR, POLYSIZE(8));
+    qtest_writeb(t->qts, CRC_BASE + A_CRC_DR, 0);
     l4 = ps_log_take(t);
     ck_assert_ptr_nonnull(strstr(l4, "is wider than the 8-bit POLYSIZE"));
     ps_qtest_quit(t);
@@ -680,24 +687,24 @@ START_TEST(test_migration_mid_computation)
 {
     PsQTest *src = ps_qtest_start("presilicon", "-m 128M");
     PsQTest *dst;
-    const uint32_t cr = STM32_CRC_CR_POLYSIZE_16 | STM32_CRC_CR_REV_IN_HALF |
-                        STM32_CRC_CR_REV_OUT;
+    const uint32_t cr = POLYSIZE(16) | REV_IN(HALF) |
+                        REV_OUT;
     g_autofree char *log = NULL;
 
     /* CRC-16/KERMIT, interrupted after four bytes. */
     setup(src, cr, 0, 0x1021);
-    wr(src, STM32_CRC_IDR, 0x42);
-    feed(src, STM32_CRC_CR_REV_IN_HALF, check_str, 4, size_patterns[1], 1);
+    wr(src, A_CRC_IDR, 0x42);
+    feed(src, REV_IN(HALF), check_str, 4, size_patterns[1], 1);
     dst = ps_migrate(src, "presilicon", "-m 128M");
     ps_qtest_quit(src);
 
-    ck_assert_uint_eq(rd(dst, STM32_CRC_CR), cr);
-    ck_assert_uint_eq(rd(dst, STM32_CRC_INIT), 0);
-    ck_assert_uint_eq(rd(dst, STM32_CRC_POL), 0x1021);
-    ck_assert_uint_eq(rd(dst, STM32_CRC_IDR), 0x42);
-    feed(dst, STM32_CRC_CR_REV_IN_HALF, check_str + 4, 5, size_patterns[1],
+    ck_assert_uint_eq(rd(dst, A_CRC_CR), cr);
+    ck_assert_uint_eq(rd(dst, A_CRC_INIT), 0);
+    ck_assert_uint_eq(rd(dst, A_CRC_POL), 0x1021);
+    ck_assert_uint_eq(rd(dst, A_CRC_IDR), 0x42);
+    feed(dst, REV_IN(HALF), check_str + 4, 5, size_patterns[1],
          1);
-    ck_assert_uint_eq(rd(dst, STM32_CRC_DR), 0x2189);
+    ck_assert_uint_eq(rd(dst, A_CRC_DR), 0x2189);
     log = ps_log_take(dst);
     ck_assert_str_eq(log, "");
     ps_qtest_quit(dst);

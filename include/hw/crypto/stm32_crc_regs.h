@@ -7,6 +7,8 @@
 #ifndef HW_CRYPTO_STM32_CRC_REGS_H
 #define HW_CRYPTO_STM32_CRC_REGS_H
 
+#include "hw/registerfields.h"
+
 /* The block's MMIO window, as the binding's example gives it. */
 #define STM32_CRC_MMIO_SIZE         0x400
 
@@ -14,44 +16,42 @@
  * CRC_DR: a write feeds the 8, 16 or 32 bits written to the calculator;
  * a read returns the current CRC (with REV_OUT applied).
  */
-#define STM32_CRC_DR                0x00
+REG32(CRC_DR, 0x00)
 #define STM32_CRC_DR_RESET          0xffffffffu
 
 /* CRC_IDR: a general-purpose 8-bit register (STM32F7; 32 bits on H7). */
-#define STM32_CRC_IDR               0x04
-#define STM32_CRC_IDR_MASK          0x000000ffu
+REG32(CRC_IDR, 0x04)
+    FIELD(CRC_IDR, IDR, 0, 8)       /* general-purpose 8-bit data */
 
-/* CRC_CR: control. */
-#define STM32_CRC_CR                0x08
-/* Loads CRC_INIT into the calculator; set only, reads as 0. */
-#define STM32_CRC_CR_RESET          (1u << 0)
-/* Polynomial size: 32, 16, 8 or 7 bits. */
-#define STM32_CRC_CR_POLYSIZE_SHIFT 3
-#define STM32_CRC_CR_POLYSIZE_MASK  (3u << 3)
-#define STM32_CRC_CR_POLYSIZE_32    (0u << 3)
-#define STM32_CRC_CR_POLYSIZE_16    (1u << 3)
-#define STM32_CRC_CR_POLYSIZE_8     (2u << 3)
-#define STM32_CRC_CR_POLYSIZE_7     (3u << 3)
-/* Reverse input data: none, by byte, by half-word, by word. */
-#define STM32_CRC_CR_REV_IN_SHIFT   5
-#define STM32_CRC_CR_REV_IN_MASK    (3u << 5)
-#define STM32_CRC_CR_REV_IN_NONE    (0u << 5)
-#define STM32_CRC_CR_REV_IN_BYTE    (1u << 5)
-#define STM32_CRC_CR_REV_IN_HALF    (2u << 5)
-#define STM32_CRC_CR_REV_IN_WORD    (3u << 5)
-/* Reverse output data: CRC_DR reads with the CRC's bits reversed. */
-#define STM32_CRC_CR_REV_OUT        (1u << 7)
-/* The bits CRC_CR keeps; bits 2:1 and 31:8 are reserved. */
-#define STM32_CRC_CR_RW             (STM32_CRC_CR_POLYSIZE_MASK | \
-                                     STM32_CRC_CR_REV_IN_MASK | \
-                                     STM32_CRC_CR_REV_OUT)
+/* CRC_CR: control; bits 2:1 and 31:8 are reserved. */
+REG32(CRC_CR, 0x08)
+    FIELD(CRC_CR, RESET, 0, 1)      /* load CRC_INIT; set only, reads 0 */
+    FIELD(CRC_CR, POLYSIZE, 3, 2)   /* polynomial size: 32, 16, 8, 7 bits */
+    FIELD(CRC_CR, REV_IN, 5, 2)     /* reverse input: none/byte/half/word */
+    FIELD(CRC_CR, REV_OUT, 7, 1)    /* reverse output data */
+
+/* CRC_CR.POLYSIZE values. */
+enum {
+    STM32_CRC_POLYSIZE_32 = 0,
+    STM32_CRC_POLYSIZE_16 = 1,
+    STM32_CRC_POLYSIZE_8 = 2,
+    STM32_CRC_POLYSIZE_7 = 3,
+};
+
+/* CRC_CR.REV_IN values: bit reversal done by byte, half-word or word. */
+enum {
+    STM32_CRC_REV_IN_NONE = 0,
+    STM32_CRC_REV_IN_BYTE = 1,
+    STM32_CRC_REV_IN_HALF = 2,
+    STM32_CRC_REV_IN_WORD = 3,
+};
 
 /* CRC_INIT: loaded by CR.RESET; narrower CRCs use its low bits. */
-#define STM32_CRC_INIT              0x10
+REG32(CRC_INIT, 0x10)
 #define STM32_CRC_INIT_RESET        0xffffffffu
 
 /* CRC_POL: the polynomial below its top term; must be odd. */
-#define STM32_CRC_POL               0x14
+REG32(CRC_POL, 0x14)
 #define STM32_CRC_POL_RESET         0x04c11db7u
 
 #endif

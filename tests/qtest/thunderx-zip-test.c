@@ -40,6 +40,11 @@
 #define QSLOTS      63
 #define CANARY      0xa5
 
+/* Names built on the header's fields, short enough for a test line. */
+#define ERR(bit)    R_ZIP_QUE_ERR_INT_##bit##_MASK      /* ZIP_QUE_ERR_INT */
+#define I0(bit)     R_ZIP_INST_IWORD0_##bit##_MASK      /* IWORD0 flags */
+#define SBUF_SIZE(words) FIELD_DP64(0, ZIP_QUE_SBUF_CTL, SIZE, words)
+
 typedef struct Zip {
     PsQTest *t;
     unsigned slot;      /* next free slot in queue 0, as the driver counts */
@@ -59,6 +64,19 @@ static uint64_t csr(Zip *z, uint32_t reg)
 static void csr_w(Zip *z, uint32_t reg, uint64_t val)
 {
     qtest_writeq(z->t->qts, BAR0 + reg, val);
+}
+
+/* ZIP_DBG_QUE(q)_STA fields: instructions executed, doorbells pending. */
+static uint32_t que_nii(Zip *z, int q)
+{
+    return FIELD_EX64(csr(z, ZIP_QUE(A_ZIP_DBG_QUE_STA, q)), ZIP_DBG_QUE_STA,
+                      NII);
+}
+
+static uint32_t que_rqwc(Zip *z, int q)
+{
+    return FIELD_EX64(csr(z, ZIP_QUE(A_ZIP_DBG_QUE_STA, q)), ZIP_DBG_QUE_STA,
+                      RQWC);
 }
 
 static uint32_t cfg_r(Zip *z, uint32_t reg)
@@ -90,10 +108,10 @@ static uint8_t find_cap(Zip *z, uint8_t id)
 /* Queue q as zip_init_hw() sets it up. */
 static void queue_init(Zip *z, int q, uint64_t buf, uint32_t words)
 {
-    csr_w(z, ZIP_QUE_SBUF_CTL(q), (uint64_t)words << ZIP_SBUF_CTL_SIZE_SHIFT);
-    csr_w(z, ZIP_QUE_SBUF_ADDR(q), buf);
-    csr_w(z, ZIP_QUE_ENA, csr(z, ZIP_QUE_ENA) | BIT(q));
-    csr_w(z, ZIP_QUE_MAP(q), 3);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_CTL, q), SBUF_SIZE(words));
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_ADDR, q), buf);
+    csr_w(z, A_ZIP_QUE_ENA, csr(z, A_ZIP_QUE_ENA) | BIT(q));
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_MAP, q), 3);
 }
 
 static Zip *zip_start_args(const char *args)
@@ -137,16 +155,24 @@ static void *mem_r(Zip *z, uint64_t addr, size_t len)
 static void ptr(uint64_t *w, int idx, uint64_t addr, uint32_t len)
 {
     w[idx] = addr;
-    w[idx + 1] = (uint64_t)len << ZIP_ZPTR_LEN_SHIFT;
+    w[idx + 1] = FIELD_DP64(0, ZIP_ZPTR_CTL, LENGTH, len);
 }
 
 /* IWORD0 of a compression or decompression, as zip_deflate.c builds it. */
 static uint64_t iw0(bool ce, unsigned cc, bool ef, bool sf, uint32_t total)
 {
-    return (ce ? ZIP_I0_CE : 0) | (ef ? ZIP_I0_EF : 0) |
-           (sf ? ZIP_I0_SF : 0) | (uint64_t)cc << ZIP_I0_CC_SHIFT |
-           (ce ? 1ULL << ZIP_I0_SS_SHIFT : ZIP_I0_BF) |
-           (uint64_t)total << ZIP_I0_TOTOUT_SHIFT;
+    uint64_t w = 0;
+
+    w = FIELD_DP64(w, ZIP_INST_IWORD0, CE, ce);
+    w = FIELD_DP64(w, ZIP_INST_IWORD0, EF, ef);
+    w = FIELD_DP64(w, ZIP_INST_IWORD0, SF, sf);
+    w = FIELD_DP64(w, ZIP_INST_IWORD0, CC, cc);
+    if (ce) {
+        w = FIELD_DP64(w, ZIP_INST_IWORD0, SS, 1);
+    } else {
+        w = FIELD_DP64(w, ZIP_INST_IWORD0, BF, 1);
+    }
+    return FIELD_DP64(w, ZIP_INST_IWORD0, TOTALOUTPUTLENGTH, total);
 }
 
 static void inst_basic(uint64_t *w, uint64_t i0, uint32_t in_len,
@@ -169,14 +195,14 @@ static Res res_read(Zip *z, uint64_t addr)
     r[0] = le64_to_cpu(r[0]);
     r[1] = le64_to_cpu(r[1]);
     r[2] = le64_to_cpu(r[2]);
-    res.adler = r[0];
-    res.crc = r[0] >> 32;
-    res.read = r[1];
-    res.written = r[1] >> 32;
-    res.code = r[2] & 0xff;
-    res.ef = r[2] & ZIP_R2_EF;
-    res.doneint = r[2] & ZIP_R2_DONEINT;
-    res.bits = r[2] >> 32;
+    res.adler = FIELD_EX64(r[0], ZIP_ZRES_W0, ADLER32);
+    res.crc = FIELD_EX64(r[0], ZIP_ZRES_W0, CRC32);
+    res.read = FIELD_EX64(r[1], ZIP_ZRES_W1, TOTALBYTESREAD);
+    res.written = FIELD_EX64(r[1], ZIP_ZRES_W1, TOTALBYTESWRITTEN);
+    res.code = FIELD_EX64(r[2], ZIP_ZRES_W2, COMPCODE);
+    res.ef = FIELD_EX64(r[2], ZIP_ZRES_W2, EF);
+    res.doneint = FIELD_EX64(r[2], ZIP_ZRES_W2, DONEINT);
+    res.bits = FIELD_EX64(r[2], ZIP_ZRES_W2, TOTALBITSPROCESSED);
     return res;
 }
 
@@ -198,7 +224,7 @@ static Res submit(Zip *z, const uint64_t *w)
         mem_w(z, QBUF + 8064, &nptr, 8);
         z->slot = 0;
     }
-    csr_w(z, ZIP_QUE_DOORBELL(0), 1);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 0), 1);
     return res_read(z, w[ZIP_IW_RES]);
 }
 
@@ -383,28 +409,28 @@ START_TEST(test_reset_values)
     cfg_w(z, PCI_BASE_ADDRESS_0, BAR0);
     cfg_w(z, PCI_BASE_ADDRESS_0 + 4, 0);
     cfg_w(z, PCI_COMMAND, PCI_COMMAND_MEMORY);
-    c = csr(z, ZIP_CONSTANTS);
+    c = csr(z, A_ZIP_CONSTANTS);
     ck_assert_uint_eq(c & 1, 0);                     /* not disabled */
     ck_assert_uint_eq((c >> 8) & 0xfff, 2048);       /* CTXSIZE */
     ck_assert_uint_eq((c >> 32) & 0xffff, 32768);    /* DEPTH */
     ck_assert_uint_eq((c >> 48) & 1, 1);             /* sync flush */
     ck_assert_uint_eq(c >> 56, 2);                   /* two cores */
-    ck_assert_uint_eq(csr(z, ZIP_THROTTLE), 0x10);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_ENA), 0);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_SBUF_CTL(3)), 0);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DONE(0)), 0);
-    ck_assert_uint_eq(csr(z, ZIP_DBG_QUE_STA(0)), 0);
+    ck_assert_uint_eq(csr(z, A_ZIP_THROTTLE), 0x10);
+    ck_assert_uint_eq(csr(z, A_ZIP_QUE_ENA), 0);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_SBUF_CTL, 3)), 0);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DONE, 0)), 0);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_DBG_QUE_STA, 0)), 0);
     /* 32-bit reads see halves of the 64-bit CSR. */
-    ck_assert_uint_eq(qtest_readl(z->t->qts, BAR0 + ZIP_CONSTANTS + 4),
+    ck_assert_uint_eq(qtest_readl(z->t->qts, BAR0 + A_ZIP_CONSTANTS + 4),
                       c >> 32);
     /* Read-only and unknown CSRs keep their value and say so. */
-    csr_w(z, ZIP_CONSTANTS, 0);
-    ck_assert_uint_eq(csr(z, ZIP_CONSTANTS), c);
+    csr_w(z, A_ZIP_CONSTANTS, 0);
+    ck_assert_uint_eq(csr(z, A_ZIP_CONSTANTS), c);
     assert_log(z, "read-only CSR 0x00a0");
     csr_w(z, 0x0f00, 1);
     assert_log(z, "unknown CSR 0x0f00");
-    qtest_writel(z->t->qts, BAR0 + ZIP_QUE_ENA, 1);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_ENA), 0);
+    qtest_writel(z->t->qts, BAR0 + A_ZIP_QUE_ENA, 1);
+    ck_assert_uint_eq(csr(z, A_ZIP_QUE_ENA), 0);
     assert_log(z, "take 64-bit writes");
     zip_quit(z);
 }
@@ -506,7 +532,7 @@ START_TEST(test_history)
     memcpy(both + 4096, data, 2000);
     mem_w(z, INBUF, both, 6096);
     inst_basic(w, iw0(true, ZIP_CC_AUTO, true, false, 4000), 6096, 4000);
-    w[1] |= 4096ULL << ZIP_I1_HISTLEN_SHIFT;
+    w[1] = FIELD_DP64(w[1], ZIP_INST_IWORD1, HISTORYLENGTH, 4096);
     r = submit(z, w);
     ck_assert_uint_eq(r.code, ZIP_COMP_SUCCESS);
     ck_assert_uint_eq(r.adler, adler32(1, data, 2000));
@@ -645,9 +671,9 @@ START_TEST(test_queue_wraps_like_driver)
         ck_assert_uint_eq(r.read, 100 + i);
     }
     /* NII counts executed instructions; none pending. */
-    ck_assert_uint_eq(csr(z, ZIP_DBG_QUE_STA(0)) & 0xffffffff,
+    ck_assert_uint_eq(que_nii(z, 0),
                       2 * QSLOTS + 5);
-    ck_assert_uint_eq((csr(z, ZIP_DBG_QUE_STA(0)) >> 32) & 0xffffff, 0);
+    ck_assert_uint_eq(que_rqwc(z, 0), 0);
     assert_no_log(z);
     zip_quit(z);
 }
@@ -681,7 +707,7 @@ START_TEST(test_gather_scatter)
     list[3] = cpu_to_le64(8000ULL << 32);
     mem_w(z, LISTBUF + 0x1000, list, 32);
     inst_basic(w, iw0(true, ZIP_CC_AUTO, true, false, 9000) |
-               ZIP_I0_DG | ZIP_I0_DS, 3, 2);
+               I0(DG) | I0(DS), 3, 2);
     w[ZIP_IW_INP] = LISTBUF;
     w[ZIP_IW_OUT] = LISTBUF + 0x1000;
     r = submit(z, w);
@@ -798,10 +824,10 @@ START_TEST(test_bad_pointers)
     w[ZIP_IW_INP] = NOWHERE;
     r = submit(z, w);
     ck_assert_uint_eq(r.code, ZIP_COMP_FATAL);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_ERR_INT(0)), ZIP_ERR_NRRP);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_ERR_INT, 0)), ERR(NRRP));
     assert_log(z, "input at 0x3f000000000 (1000 bytes) is not in memory");
-    csr_w(z, ZIP_QUE_ERR_INT(0), ZIP_ERR_NRRP);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_ERR_INT(0)), 0);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_ERR_INT, 0), ERR(NRRP));
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_ERR_INT, 0)), 0);
 
     /* Input running past the end of RAM. */
     inst_basic(w, iw0(true, 0, true, false, 2000), 60000, 2000);
@@ -815,19 +841,19 @@ START_TEST(test_bad_pointers)
     w[ZIP_IW_OUT] = NOWHERE;
     r = submit(z, w);
     ck_assert_uint_eq(r.code, ZIP_COMP_FATAL);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_ERR_INT(0)) & ZIP_ERR_NWRP,
-                      ZIP_ERR_NWRP);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_ERR_INT, 0)) & ERR(NWRP),
+                      ERR(NWRP));
     assert_log(z, "output at 0x3f000000000");
 
     /* HISTORYLENGTH beyond the input. */
     inst_basic(w, iw0(true, 0, true, false, 2000), 1000, 2000);
-    w[1] |= 1001ULL << ZIP_I1_HISTLEN_SHIFT;
+    w[1] = FIELD_DP64(w[1], ZIP_INST_IWORD1, HISTORYLENGTH, 1001);
     r = submit(z, w);
     ck_assert_uint_eq(r.code, ZIP_COMP_FATAL);
     assert_log(z, "HISTORYLENGTH 1001 exceeds the 1000-byte input");
 
     /* A gather list longer than the engine takes. */
-    inst_basic(w, iw0(true, 0, true, false, 2000) | ZIP_I0_DG, 60000, 2000);
+    inst_basic(w, iw0(true, 0, true, false, 2000) | I0(DG), 60000, 2000);
     r = submit(z, w);
     ck_assert_uint_eq(r.code, ZIP_COMP_FATAL);
     assert_log(z, "gather list of 60000 entries");
@@ -836,18 +862,18 @@ START_TEST(test_bad_pointers)
     list[0] = cpu_to_le64(NOWHERE);
     list[1] = cpu_to_le64(100ULL << 32);
     mem_w(z, LISTBUF, list, sizeof(list));
-    inst_basic(w, iw0(true, 0, true, false, 2000) | ZIP_I0_DG, 1, 2000);
+    inst_basic(w, iw0(true, 0, true, false, 2000) | I0(DG), 1, 2000);
     w[ZIP_IW_INP] = LISTBUF;
     r = submit(z, w);
     ck_assert_uint_eq(r.code, ZIP_COMP_FATAL);
     assert_log(z, "is not in memory");
 
     /* A result pointer outside RAM: nothing to write, NWRP and a log. */
-    csr_w(z, ZIP_QUE_ERR_INT(0), ZIP_ERR_MASK);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_ERR_INT, 0), ZIP_QUE_ERR_ALL);
     inst_basic(w, iw0(true, 0, true, false, 2000), 1000, 2000);
     w[ZIP_IW_RES] = NOWHERE;
     submit(z, w);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_ERR_INT(0)), ZIP_ERR_NWRP);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_ERR_INT, 0)), ERR(NWRP));
     assert_log(z, "result pointer 0x3f000000000 is not in memory");
 
     /* And the queue still runs. */
@@ -887,54 +913,54 @@ START_TEST(test_queue_chain_errors)
     mem_w(z, QBUF2 + 16 * 8, &nptr, 8);
     nptr = cpu_to_le64(QBUF2);
     mem_w(z, QBUF2 + 0x1000 + 16 * 8, &nptr, 8);
-    csr_w(z, ZIP_QUE_DOORBELL(1), 3);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_ERR_INT(1)), ZIP_ERR_IRDE);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1), 3);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_ERR_INT, 1)), ERR(IRDE));
     assert_log(z, "the queue chain loops");
-    ck_assert_uint_eq(csr(z, ZIP_DBG_QUE_STA(1)) & 0xffffffff, 2);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DOORBELL(1)), 0);
+    ck_assert_uint_eq(que_nii(z, 1), 2);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1)), 0);
     r = res_read(z, RESBUF);
     ck_assert_uint_eq(r.code, ZIP_COMP_SUCCESS);
     /* Stopped: doorbells are refused until SBUF_ADDR is rewritten. */
-    csr_w(z, ZIP_QUE_DOORBELL(1), 1);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1), 1);
     assert_log(z, "doorbell on stopped queue 1");
-    csr_w(z, ZIP_QUE_SBUF_ADDR(1), QBUF2);
-    csr_w(z, ZIP_QUE_DOORBELL(1), 1);
-    ck_assert_uint_eq(csr(z, ZIP_DBG_QUE_STA(1)) & 0xffffffff, 3);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_ADDR, 1), QBUF2);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1), 1);
+    ck_assert_uint_eq(que_nii(z, 1), 3);
 
     /* A next-chunk pointer outside RAM. */
     nptr = cpu_to_le64(NOWHERE);
     mem_w(z, QBUF2 + 0x1000 + 16 * 8, &nptr, 8);
-    csr_w(z, ZIP_QUE_SBUF_ADDR(1), QBUF2 + 0x1000);
-    csr_w(z, ZIP_QUE_DOORBELL(1), 2);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_ADDR, 1), QBUF2 + 0x1000);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1), 2);
     assert_log(z, "instruction at 0x3f000000000 is not in memory");
     /* A null next-chunk pointer. */
     nptr = 0;
     mem_w(z, QBUF2 + 0x1000 + 16 * 8, &nptr, 8);
-    csr_w(z, ZIP_QUE_SBUF_ADDR(1), QBUF2 + 0x1000);
-    csr_w(z, ZIP_QUE_DOORBELL(1), 2);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_ADDR, 1), QBUF2 + 0x1000);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1), 2);
     assert_log(z, "is null");
 
     /* A chunk too small for any instruction. */
-    csr_w(z, ZIP_QUE_SBUF_CTL(1), 16ULL << ZIP_SBUF_CTL_SIZE_SHIFT);
-    csr_w(z, ZIP_QUE_SBUF_ADDR(1), QBUF2);
-    csr_w(z, ZIP_QUE_DOORBELL(1), 1);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_CTL, 1), SBUF_SIZE(16));
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_ADDR, 1), QBUF2);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1), 1);
     assert_log(z, "leaves no room for an instruction");
 
     /* The instruction buffer itself outside RAM. */
-    csr_w(z, ZIP_QUE_SBUF_CTL(1), (uint64_t)QWORDS << 32);
-    csr_w(z, ZIP_QUE_SBUF_ADDR(1), NOWHERE);
-    csr_w(z, ZIP_QUE_DOORBELL(1), 1);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_CTL, 1), SBUF_SIZE(QWORDS));
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_ADDR, 1), NOWHERE);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1), 1);
     assert_log(z, "instruction at 0x3f000000000 is not in memory");
 
     /* Doorbell overflow. */
-    csr_w(z, ZIP_QUE_ENA, 1);       /* queue 1 off: doorbells accumulate */
-    csr_w(z, ZIP_QUE_SBUF_ADDR(1), QBUF2);
-    csr_w(z, ZIP_QUE_DOORBELL(1), 0xfffff);
-    csr_w(z, ZIP_QUE_DOORBELL(1), 1);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_ERR_INT(1)) & ZIP_ERR_DOVF,
-                      ZIP_ERR_DOVF);
+    csr_w(z, A_ZIP_QUE_ENA, 1);       /* queue 1 off: doorbells accumulate */
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_ADDR, 1), QBUF2);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1), 0xfffff);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1), 1);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_ERR_INT, 1)) & ERR(DOVF),
+                      ERR(DOVF));
     assert_log(z, "doorbell overflow");
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DOORBELL(1)), 0xfffff);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 1)), 0xfffff);
 
     /* Queue 0 was never disturbed. */
     r = zcompress(z, 0, data, 1000, 2000, NULL);
@@ -961,13 +987,13 @@ START_TEST(test_large_doorbell_batches)
         mem_w(z, QBUF + 8064, &nptr, 8);
     }
     /* 60 of 63 slots: legal. The first batch runs at once. */
-    csr_w(z, ZIP_QUE_DOORBELL(0), 60);
-    sta = csr(z, ZIP_DBG_QUE_STA(0));
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 0), 60);
+    sta = csr(z, ZIP_QUE(A_ZIP_DBG_QUE_STA, 0));
     ck_assert_uint_ge(sta & 0xffffffff, 1);
     /* The rest completes from the main loop. */
     for (i = 0; i < 100 && ((sta >> 32) & 0xffffff); i++) {
         qtest_clock_step(z->t->qts, 1000);
-        sta = csr(z, ZIP_DBG_QUE_STA(0));
+        sta = csr(z, ZIP_QUE(A_ZIP_DBG_QUE_STA, 0));
     }
     ck_assert_uint_eq(sta & 0xffffffff, 60);
     ck_assert_uint_eq(res_read(z, RESBUF).code, ZIP_COMP_ZERO_LEN);
@@ -990,22 +1016,23 @@ START_TEST(test_gating)
     cfg_w(z, PCI_COMMAND, PCI_COMMAND_MEMORY);
     ck_assert_uint_eq(submit(z, w).code, ZIP_COMP_SUCCESS);
     /* Unmapped from every core: the same. */
-    csr_w(z, ZIP_QUE_MAP(0), 0);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_MAP, 0), 0);
     ck_assert_uint_eq(submit(z, w).code, ZIP_COMP_NOTDONE);
-    csr_w(z, ZIP_QUE_MAP(0), 1);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_MAP, 0), 1);
     ck_assert_uint_eq(res_read(z, RESBUF).code, ZIP_COMP_SUCCESS);
     /* THROTTLE 0 suspends the engine's memory accesses. */
-    csr_w(z, ZIP_THROTTLE, 0);
+    csr_w(z, A_ZIP_THROTTLE, 0);
     ck_assert_uint_eq(submit(z, w).code, ZIP_COMP_NOTDONE);
-    csr_w(z, ZIP_THROTTLE, 0x10);
+    csr_w(z, A_ZIP_THROTTLE, 0x10);
     ck_assert_uint_eq(res_read(z, RESBUF).code, ZIP_COMP_SUCCESS);
     /* CMD_CTL.RESET drops what is queued. */
-    csr_w(z, ZIP_QUE_ENA, 0);
+    csr_w(z, A_ZIP_QUE_ENA, 0);
     ck_assert_uint_eq(submit(z, w).code, ZIP_COMP_NOTDONE);
-    csr_w(z, ZIP_CMD_CTL, ZIP_CMD_CTL_RESET | ZIP_CMD_CTL_FORCECLK);
-    ck_assert_uint_eq(csr(z, ZIP_CMD_CTL), ZIP_CMD_CTL_FORCECLK);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DOORBELL(0)), 0);
-    csr_w(z, ZIP_QUE_ENA, 1);
+    csr_w(z, A_ZIP_CMD_CTL,
+          R_ZIP_CMD_CTL_RESET_MASK | R_ZIP_CMD_CTL_FORCECLK_MASK);
+    ck_assert_uint_eq(csr(z, A_ZIP_CMD_CTL), R_ZIP_CMD_CTL_FORCECLK_MASK);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 0)), 0);
+    csr_w(z, A_ZIP_QUE_ENA, 1);
     ck_assert_uint_eq(res_read(z, RESBUF).code, ZIP_COMP_NOTDONE);
     assert_no_log(z);
     zip_quit(z);
@@ -1019,18 +1046,18 @@ START_TEST(test_big_endian_instructions)
     uint64_t w[16], be[16];
     int i;
 
-    csr_w(z, ZIP_QUE_SBUF_CTL(2),
-          ((uint64_t)QWORDS << 32) | ZIP_SBUF_CTL_INST_BE);
-    csr_w(z, ZIP_QUE_SBUF_ADDR(2), QBUF2);
-    csr_w(z, ZIP_QUE_ENA, 5);
-    csr_w(z, ZIP_QUE_MAP(2), 2);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_CTL, 2),
+          SBUF_SIZE(QWORDS) | R_ZIP_QUE_SBUF_CTL_INST_BE_MASK);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_SBUF_ADDR, 2), QBUF2);
+    csr_w(z, A_ZIP_QUE_ENA, 5);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_MAP, 2), 2);
     mem_w(z, INBUF, data, 700);
     inst_basic(w, iw0(true, 0, true, false, 2000), 700, 2000);
     for (i = 0; i < 16; i++) {
         be[i] = cpu_to_be64(w[i]);
     }
     mem_w(z, QBUF2, be, sizeof(be));
-    csr_w(z, ZIP_QUE_DOORBELL(2), 1);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 2), 1);
     ck_assert_uint_eq(res_read(z, RESBUF).code, ZIP_COMP_SUCCESS);
     ck_assert_uint_eq(res_read(z, RESBUF).read, 700);
     zip_quit(z);
@@ -1050,26 +1077,26 @@ START_TEST(test_done_interrupt)
     /* Enable MSI-X, mask vector 0 so its message stays pending. */
     cfg_w(z, msix, cfg_r(z, msix) | (PCI_MSIX_FLAGS_ENABLE << 16));
     qtest_writel(z->t->qts, BAR4 + 12, 1);
-    csr_w(z, ZIP_QUE_DONE_ENA_W1S(0), 1);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DONE_ENA_W1C(0)), 1);
-    csr_w(z, ZIP_QUE_DONE_WAIT(0), 2);          /* after two */
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DONE_ENA_W1S, 0), 1);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DONE_ENA_W1C, 0)), 1);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DONE_WAIT, 0), 2);          /* after two */
 
     mem_w(z, INBUF, data, 100);
-    inst_basic(w, iw0(true, 0, true, false, 200) | ZIP_I0_DONEINT, 100, 200);
+    inst_basic(w, iw0(true, 0, true, false, 200) | I0(DONEINT), 100, 200);
     r = submit(z, w);
     ck_assert(r.doneint);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DONE(0)), 1);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DONE, 0)), 1);
     ck_assert_uint_eq(qtest_readl(z->t->qts, BAR4 + pba_off) & 1, 0);
     submit(z, w);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DONE(0)), 2);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DONE, 0)), 2);
     ck_assert_uint_eq(qtest_readl(z->t->qts, BAR4 + pba_off) & 1, 1);
-    csr_w(z, ZIP_QUE_DONE_ACK(0), 2);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DONE(0)), 0);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DONE_ACK, 0), 2);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DONE, 0)), 0);
     /* Without DONEINT the count stays. */
-    w[0] &= ~ZIP_I0_DONEINT;
+    w[0] &= ~I0(DONEINT);
     ck_assert(!submit(z, w).doneint);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DONE(0)), 0);
-    csr_w(z, ZIP_QUE_DONE_ACK(0), 5);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DONE, 0)), 0);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DONE_ACK, 0), 5);
     assert_log(z, "DONE_ACK of 5 exceeds");
     zip_quit(z);
 }
@@ -1088,20 +1115,20 @@ START_TEST(test_migration_mid_queue)
     /* A few done, then two instructions waiting on a disabled queue. */
     zcompress(z, 0, data, 1000, 2000, NULL);
     zcompress(z, 0, data, 2000, 3000, NULL);
-    csr_w(z, ZIP_QUE_ENA, 0);
+    csr_w(z, A_ZIP_QUE_ENA, 0);
     mem_w(z, INBUF, data, 4000);
     inst_basic(w, iw0(true, ZIP_CC_FIXED, true, false, 5000), 4000, 5000);
     submit(z, w);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DOORBELL(0)), 1);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DOORBELL, 0)), 1);
 
     d->t = ps_migrate(z->t, "presilicon", "-m 256M");
     d->slot = z->slot;
     ps_qtest_quit(z->t);
     g_free(z);
 
-    ck_assert_uint_eq(csr(d, ZIP_QUE_DOORBELL(0)), 1);
-    ck_assert_uint_eq(csr(d, ZIP_DBG_QUE_STA(0)) & 0xffffffff, 2);
-    csr_w(d, ZIP_QUE_ENA, 1);
+    ck_assert_uint_eq(csr(d, ZIP_QUE(A_ZIP_QUE_DOORBELL, 0)), 1);
+    ck_assert_uint_eq(que_nii(d, 0), 2);
+    csr_w(d, A_ZIP_QUE_ENA, 1);
     r = res_read(d, RESBUF);
     ck_assert_uint_eq(r.code, ZIP_COMP_SUCCESS);
     out = mem_r(d, OUTBUF, r.written);
@@ -1120,7 +1147,7 @@ START_TEST(test_system_reset)
     Zip *z = zip_start();
     QDict *rsp;
 
-    csr_w(z, ZIP_QUE_DONE_WAIT(0), 5);
+    csr_w(z, ZIP_QUE(A_ZIP_QUE_DONE_WAIT, 0), 5);
     rsp = qtest_qmp(z->t->qts, "{'execute': 'system_reset'}");
     qobject_unref(rsp);
     qtest_qmp_eventwait(z->t->qts, "RESET");
@@ -1128,10 +1155,10 @@ START_TEST(test_system_reset)
     cfg_w(z, PCI_BASE_ADDRESS_0, BAR0);
     cfg_w(z, PCI_BASE_ADDRESS_0 + 4, 0);
     cfg_w(z, PCI_COMMAND, PCI_COMMAND_MEMORY);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_DONE_WAIT(0)), 0);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_ENA), 0);
-    ck_assert_uint_eq(csr(z, ZIP_QUE_SBUF_CTL(0)), 0);
-    ck_assert_uint_eq(csr(z, ZIP_THROTTLE), 0x10);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_DONE_WAIT, 0)), 0);
+    ck_assert_uint_eq(csr(z, A_ZIP_QUE_ENA), 0);
+    ck_assert_uint_eq(csr(z, ZIP_QUE(A_ZIP_QUE_SBUF_CTL, 0)), 0);
+    ck_assert_uint_eq(csr(z, A_ZIP_THROTTLE), 0x10);
     zip_quit(z);
 }
 END_TEST

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# timeout: 60
 #
 # Mediatek RNG (drivers/char/hw_random/mtk-rng.c): the upstream driver binds
 # to the model, becomes /dev/hwrng, and its output passes rngtest (FIPS 140-2).

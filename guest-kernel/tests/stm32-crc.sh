@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# timeout: 60
 #
 # STM32 CRC32 (drivers/crypto/stm32/stm32-crc32.c): the upstream driver
 # binds to the model, registers crc32 and crc32c, the crypto manager's

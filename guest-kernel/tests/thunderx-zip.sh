@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
+# timeout: 60
 #
 # Cavium ThunderX ZIP (drivers/crypto/cavium/zip, PCI 177d:a01a): the
 # upstream driver binds to the model and registers deflate-cavium,

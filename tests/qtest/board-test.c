@@ -194,11 +194,16 @@ START_TEST(test_placement_is_traced)
                           &err);
 
     ck_assert_int_eq(status, 0);
-    /* Each built-in model: where the board put it and that its node was
-     * written; the shared clocks once each. */
-    ck_assert_ptr_nonnull(strstr(err, "presilicon_place mtk-rng at 0x10000000"));
-    ck_assert_ptr_nonnull(strstr(err, "presilicon_fdt_node mtk-rng under /soc"));
-    ck_assert_ptr_nonnull(strstr(err, "presilicon_place stm32-crc at 0x10010000"));
+    /*
+     * Each built-in model: where the board put it and that its node was
+     * written; the shared clocks once each.
+     */
+    ck_assert_ptr_nonnull(strstr(err,
+                                 "presilicon_place mtk-rng at 0x10000000"));
+    ck_assert_ptr_nonnull(strstr(err,
+                                 "presilicon_fdt_node mtk-rng under /soc"));
+    ck_assert_ptr_nonnull(strstr(err,
+                                 "presilicon_place stm32-crc at 0x10010000"));
     ck_assert_ptr_nonnull(strstr(err, "fixed clock apb_pclk 24000000 Hz"));
 }
 END_TEST

@@ -56,8 +56,9 @@ static int digest(int tfm, const uint8_t *buf, size_t len, size_t chunk,
     }
     do {
         size_t c = len - off < chunk ? len - off : chunk;
+        int more = off + c < len ? MSG_MORE : 0;
 
-        if (send(op, buf + off, c, off + c < len ? MSG_MORE : 0) != (ssize_t)c) {
+        if (send(op, buf + off, c, more) != (ssize_t)c) {
             perror("send");
             exit(2);
         }

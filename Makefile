@@ -9,7 +9,7 @@ BUILD ?= build
 CACHE ?= $(HOME)/.cache/presilicon
 export PRESILICON_CACHE := $(CACHE)
 
-.PHONY: all run check check-asan fuzz setup shell reliability bench clean
+.PHONY: all run check check-asan fuzz setup shell reliability bench install clean
 
 all: check
 
@@ -54,6 +54,13 @@ reliability: setup
 		scripts/fuzz-model $$m $(FUZZ_SECONDS) || exit 1; done
 	@scripts/run-tests $(BUILD)
 	@scripts/reliability-report $(BUILD)
+
+# Install the board's QEMU, the guest kernel and initramfs, the guest tests
+# and their harness (bin/presilicon-test) under PREFIX: make install PREFIX=~/ps
+PREFIX ?= /usr/local
+install: setup
+	@scripts/run-board $(BUILD) --build-only
+	@scripts/install $(BUILD) $(PREFIX)
 
 clean:
 	rm -rf $(BUILD)

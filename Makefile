@@ -9,7 +9,7 @@ BUILD ?= build
 CACHE ?= $(HOME)/.cache/presilicon
 export PRESILICON_CACHE := $(CACHE)
 
-.PHONY: all run check check-asan fuzz setup shell reliability bench install clean
+.PHONY: all run check check-asan fuzz fuzz-corpus setup shell reliability bench install clean
 
 all: check
 
@@ -27,11 +27,17 @@ check: setup
 check-asan: setup
 	@scripts/run-tests $(BUILD) --suite asan
 
-# Fuzz one model: make fuzz MODEL=mtk-rng FUZZ_SECONDS=600
+# Fuzz one model: make fuzz MODEL=mtk-rng FUZZ_SECONDS=600. The run is
+# added to the committed ledger tests/fuzz/$(MODEL)/runs.jsonl.
 MODEL ?= mtk-rng
 fuzz: setup
 	@meson compile -C $(BUILD) qemu-fuzz-aarch64
-	@scripts/fuzz-model $(MODEL) $(FUZZ_SECONDS)
+	@scripts/fuzz-model --record $(MODEL) $(FUZZ_SECONDS)
+
+# Minimise the model's corpus into tests/fuzz/$(MODEL)/corpus (to commit).
+fuzz-corpus: setup
+	@meson compile -C $(BUILD) qemu-fuzz-aarch64
+	@scripts/fuzz-corpus $(MODEL)
 
 run: setup
 	@scripts/run-board $(BUILD)
@@ -51,7 +57,7 @@ FUZZ_SECONDS ?= 300
 reliability: setup
 	@meson compile -C $(BUILD) qemu-fuzz-aarch64
 	@for f in tests/qtest/vmstate/*.json; do m=$$(basename $$f .json); \
-		scripts/fuzz-model $$m $(FUZZ_SECONDS) || exit 1; done
+		scripts/fuzz-model --record $$m $(FUZZ_SECONDS) || exit 1; done
 	@scripts/run-tests $(BUILD)
 	@scripts/reliability-report $(BUILD)
 

@@ -29,6 +29,8 @@
 #include "hw/crypto/thunderx_zip.h"
 #include "hw/i2c/arm_sbcon_i2c.h"
 #include "hw/char/pl011.h"
+#include "hw/sd/sd.h"
+#include "system/blockdev.h"
 #include "hw/core/presilicon-fdt.h"
 #include "hw/arm/presilicon.h"
 #include "system/device_tree.h"
@@ -458,9 +460,51 @@ static void ps_create_platform_bus(PresiliconMachineState *pms)
     pms->platform_bus = dev;
 }
 
+/*
+ * SD slots are numbered in board order: the SD buses of the built-in
+ * models, each model's in creation order, the models in table order, then
+ * the built-in PCIe endpoints'. -drive if=sd,index=N puts a card (QEMU's
+ * sd-card) in slot N; a drive without a medium is an empty slot whose card
+ * QMP can insert later (blockdev-change-medium), and eject removes it.
+ */
+static int ps_attach_sd_child(Object *child, void *opaque);
+
+static void ps_attach_sd_cards(DeviceState *dev, int *slot)
+{
+    BusState *bus;
+
+    QLIST_FOREACH(bus, &dev->child_bus, sibling) {
+        DriveInfo *di;
+        DeviceState *card;
+
+        if (!object_dynamic_cast(OBJECT(bus), TYPE_SD_BUS)) {
+            continue;
+        }
+        di = drive_get(IF_SD, 0, (*slot)++);
+        if (!di) {
+            continue;
+        }
+        card = qdev_new(TYPE_SD_CARD);
+        qdev_prop_set_drive_err(card, "drive", blk_by_legacy_dinfo(di),
+                                &error_fatal);
+        qdev_realize_and_unref(card, bus, &error_fatal);
+    }
+    /* A wrapper (an SDHCI core inside a vendor model) holds the bus. */
+    object_child_foreach(OBJECT(dev), ps_attach_sd_child, slot);
+}
+
+static int ps_attach_sd_child(Object *child, void *opaque)
+{
+    if (object_dynamic_cast(child, TYPE_DEVICE)) {
+        ps_attach_sd_cards(DEVICE(child), opaque);
+    }
+    return 0;
+}
+
 static void ps_create_models(PresiliconMachineState *pms)
 {
-    int i, j, irq = PS_IRQ_MODELS;
+    int i, j, irq = PS_IRQ_MODELS, sd_slot = 0;
+    PCIDevice *pdev;
 
     for (i = 0; i < ARRAY_SIZE(presilicon_models); i++) {
         hwaddr base = presilicon_memmap[PS_MODELS].base + i * PS_MODEL_SLOT;
@@ -477,9 +521,11 @@ static void ps_create_models(PresiliconMachineState *pms)
             sysbus_connect_irq(sbd, j, ps_spi(pms, irq++));
         }
         g_ptr_array_add(pms->models, dev);
+        ps_attach_sd_cards(dev, &sd_slot);
     }
     /* PCIe endpoints are found by enumeration: no device-tree node. */
-    pci_create_simple(pms->pci_bus, PS_DEVFN_ZIP, TYPE_THUNDERX_ZIP);
+    pdev = pci_create_simple(pms->pci_bus, PS_DEVFN_ZIP, TYPE_THUNDERX_ZIP);
+    ps_attach_sd_cards(DEVICE(pdev), &sd_slot);
     trace_presilicon_place_pci(TYPE_THUNDERX_ZIP, PCI_SLOT(PS_DEVFN_ZIP),
                                PCI_FUNC(PS_DEVFN_ZIP));
 }

@@ -72,6 +72,7 @@ static const struct {
 } presilicon_models[] = {
     { "mtk-rng", 0 },
     { "stm32-crc", 0 },
+    { "bcm2835-sdhost", 1 },
 };
 
 /* A two-string list property: "compatible", "clock-names". */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # timeout: 900
-# drive: sd 0 64M
+# drive: sd 1 64M
 #
 # Broadcom BCM2835 SDHOST (drivers/mmc/host/bcm2835.c): the upstream
 # driver binds to the model (PIO: the board has no BCM2835 DMA), the card
@@ -13,7 +13,7 @@
 . /tests/lib/mmc.sh
 
 DRV=/sys/bus/platform/drivers/sdhost-bcm2835
-DRIVE=sd0
+DRIVE=sd1
 
 ktap_begin bcm2835-sdhost $((5 + MMC_TEST_CASES))
 

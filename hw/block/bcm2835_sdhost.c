@@ -11,8 +11,8 @@
  * A command with READ or WRITE starts a data phase of SDHBCT * SDHBLC
  * bytes. Reads move card data into the 16-word FIFO whenever it has room;
  * writes to SDDATA go to the card as they arrive. SDEDM reports the state
- * machine (READDATA/WRITEDATA during the phase, DATAMODE after) and the
- * FIFO level. SDHSTS.DATA_FLAG is live: it is 1 while the FIFO wants
+ * machine (READDATA, or READWAIT on a full FIFO; WRITESTART1 waiting for a
+ * block's first word, then WRITEDATA; DATAMODE after) and the FIFO level. SDHSTS.DATA_FLAG is live: it is 1 while the FIFO wants
  * service (reads: at least the read threshold, or the last words of the
  * phase; writes: room for the write threshold) and while a data error is
  * pending, so the driver never sees a data interrupt without work.
@@ -74,6 +74,13 @@ static uint32_t sdhost_fsm(Bcm2835SdhostState *s)
 {
     if (!FIELD_EX32(s->vdd, SDVDD, POWER_ON)) {
         return SDEDM_FSM_POWERDOWN;
+    }
+    if (s->data_read && s->data_active &&
+        s->fifo_len == BCM2835_SDHOST_FIFO_WORDS) {
+        return SDEDM_FSM_READWAIT;
+    }
+    if (s->data_active && !s->data_read && !s->blk_bytes) {
+        return SDEDM_FSM_WRITESTART1;
     }
     if (s->data_active || (s->data_read && s->fifo_len)) {
         return s->data_read ? SDEDM_FSM_READDATA : SDEDM_FSM_WRITEDATA;

@@ -80,7 +80,9 @@ REG32(SDEDM, 0x34)
 #define SDEDM_FSM_DATAMODE      0x1
 #define SDEDM_FSM_READDATA      0x2
 #define SDEDM_FSM_WRITEDATA     0x3
+#define SDEDM_FSM_READWAIT      0x4     /* a read stalled on a full FIFO */
 #define SDEDM_FSM_POWERDOWN     0x8
+#define SDEDM_FSM_WRITESTART1   0xa     /* a write waiting for its block */
 
 /* SDHCFG: host configuration and interrupt enables. */
 REG32(SDHCFG, 0x38)

@@ -143,6 +143,18 @@ static void sdhost_fifo_flush(Bcm2835SdhostState *s)
 
 static void sdhost_abort(Bcm2835SdhostState *s, const char *why)
 {
+    if (s->data_active && !s->data_read &&
+        sdbus_receive_ready(&s->sdbus)) {
+        /*
+         * The card still waits for data that will not come: end its
+         * receive state as the data lines going idle would; a partial
+         * block is not written.
+         */
+        SDRequest stop = { .cmd = SD_STOP_TRANSMISSION };
+        uint8_t rsp[16];
+
+        sdbus_do_command(&s->sdbus, &stop, rsp);
+    }
     if (s->data_active) {
         sdhost_data_end(s, 0, why);
     }

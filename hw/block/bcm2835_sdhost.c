@@ -75,8 +75,9 @@ static uint32_t sdhost_fsm(Bcm2835SdhostState *s)
     if (!FIELD_EX32(s->vdd, SDVDD, POWER_ON)) {
         return SDEDM_FSM_POWERDOWN;
     }
-    if (s->data_read && s->data_active &&
-        s->fifo_len == BCM2835_SDHOST_FIFO_WORDS) {
+    /* A read waiting on the host: FIFO full, or the card's part done. */
+    if (s->data_read && s->fifo_len &&
+        (s->fifo_len == BCM2835_SDHOST_FIFO_WORDS || !s->datacnt)) {
         return SDEDM_FSM_READWAIT;
     }
     if (s->data_active && !s->data_read && !s->blk_bytes) {

@@ -10,9 +10,11 @@
  *
  * A command with READ or WRITE starts a data phase of SDHBCT * SDHBLC
  * bytes. Reads move card data into the 16-word FIFO whenever it has room;
- * writes to SDDATA go to the card as they arrive. SDEDM reports the state
- * machine (READDATA, or READWAIT on a full FIFO; WRITESTART1 waiting for a
- * block's first word, then WRITEDATA; DATAMODE after) and the FIFO level. SDHSTS.DATA_FLAG is live: it is 1 while the FIFO wants
+ * writes to SDDATA go to the card as they arrive. SDEDM reports the
+ * state machine (READWAIT while read data wait for the host, READDATA;
+ * WRITESTART1 waiting for a block's first word, then WRITEDATA;
+ * DATAMODE after) and the FIFO level. SDHSTS.DATA_FLAG is live: it is 1
+ * while the FIFO wants
  * service (reads: at least the read threshold, or the last words of the
  * phase; writes: room for the write threshold) and while a data error is
  * pending, so the driver never sees a data interrupt without work.

@@ -22,8 +22,11 @@
  * ends in error. The interrupt line is (BUSY_IRPT & BUSY_IRPT_EN) |
  * (BLOCK_IRPT & BLOCK_IRPT_EN) | (DATA_FLAG & DATA_IRPT_EN).
  *
- * The card is never waited for: a card that has no data (removed, or in
- * the wrong state) ends the phase at once with SDHSTS.REW_TIME_OUT.
+ * The card is never waited for: a card that has no data for a read
+ * (removed, or in the wrong state), or takes none at the start of a
+ * write, ends the phase at once with SDHSTS.REW_TIME_OUT. A card that
+ * stops taking data mid-write (one block behind CMD24) has the rest of
+ * its block clocked out and dropped: REW_TIME_OUT at that block's end.
  *
  * Not modelled: the DMA request (DREQ) to a BCM2835 DMA controller (the
  * board has none, so the driver uses PIO), the SD clock rate and the
@@ -209,14 +212,27 @@ static void sdhost_fifo_fill(Bcm2835SdhostState *s)
     }
 }
 
-/* Write phase: a word from SDDATA goes to the card. */
+/*
+ * Write phase: a word from SDDATA goes to the card. The host clocks a
+ * block out whether or not the card takes it (a card that stopped after
+ * a CMD24's one block sits in transfer state): the words of a block the
+ * card does not take are dropped, and at that block's end no CRC status
+ * comes back, so the phase ends there with REW_TIME_OUT (and BLOCK_IRPT).
+ * SDDATA writes stay legal until then: no FIFO_ERROR for the driver,
+ * which writes a whole block before it looks at SDHSTS.
+ */
 static void sdhost_fifo_write(Bcm2835SdhostState *s, uint32_t word)
 {
     uint32_t n = MIN(s->datacnt, 4);
 
     if (!sdhost_card_ready(s)) {
-        sdhost_data_end(s, R_SDHSTS_REW_TIME_OUT_MASK,
-                        "the card takes no data");
+        if (s->blk_bytes + n >= s->hbct) {
+            sdhost_data_end(s, R_SDHSTS_REW_TIME_OUT_MASK,
+                            "the card took no data: no CRC status");
+            return;
+        }
+        s->datacnt -= n;
+        s->blk_bytes += n;
         return;
     }
     for (int i = 0; i < n; i++) {

@@ -729,6 +729,52 @@ START_TEST(test_removal_mid_write)
 }
 END_TEST
 
+/*
+ * mmc_test 17: two blocks behind CMD24. The card takes one; the host
+ * clocks the second out all the same (no FIFO_ERROR for the driver's
+ * words) and, no CRC status coming back, ends the phase with
+ * REW_TIME_OUT at that block's end: the driver sees -ETIMEDOUT.
+ */
+START_TEST(test_write_past_single_block)
+{
+    Sd *sd = start();
+    uint8_t buf[2 * BLK];
+    g_autofree char *log = NULL;
+
+    card_init(sd);
+    random_fill(buf, sizeof(buf), 17);
+    wr(sd, A_SDHCFG, rd(sd, A_SDHCFG) | R_SDHCFG_BLOCK_IRPT_EN_MASK);
+    wr(sd, A_SDHBCT, BLK);
+    wr(sd, A_SDHBLC, 2);
+    ck_assert(cmd(sd, CMD_WRITE_SINGLE, 40 * BLK, R_SDCMD_WRITE_MASK));
+    write_fifo(sd, buf, BLK);
+    ck_assert_uint_eq(rd(sd, A_SDHSTS) & BCM2835_SDHOST_HSTS_DATA_ERRORS, 0);
+    ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_BLOCK_IRPT_MASK);
+    wr(sd, A_SDHSTS, R_SDHSTS_BLOCK_IRPT_MASK);
+    ck_assert(!irq(sd));
+    /* The second block: taken by the host, dropped, no error yet. */
+    write_fifo(sd, buf + BLK, BLK - 4);
+    ck_assert_uint_eq(rd(sd, A_SDHSTS) & ~R_SDHSTS_DATA_FLAG_MASK, 0);
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_WRITEDATA);
+    write_fifo(sd, buf + 2 * BLK - 4, 4);
+    ck_assert_uint_eq(rd(sd, A_SDHSTS) & BCM2835_SDHOST_HSTS_DATA_ERRORS,
+                      R_SDHSTS_REW_TIME_OUT_MASK);
+    ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_BLOCK_IRPT_MASK);
+    ck_assert(irq(sd));
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_DATAMODE);
+    clear_status(sd);
+    ck_assert(!irq(sd));
+    /* The card is in transfer state; only the first block was written. */
+    ck_assert(cmd(sd, CMD_SEND_STATUS, sd->rca << 16, 0));
+    ck_assert_uint_eq((rd(sd, A_SDRSP0) >> 9) & 0xf, 4);
+    memcpy(sd->want + 40 * BLK, buf, BLK);
+    check_image(sd);
+    log = ps_log_take(sd->t);
+    ck_assert_str_eq(log, "");
+    stop(sd);
+}
+END_TEST
+
 START_TEST(test_write_protect)
 {
     Sd *sd = start();
@@ -858,6 +904,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_fifo_without_transfer);
     tcase_add_test(tc, test_card_removal);
     tcase_add_test(tc, test_removal_mid_write);
+    tcase_add_test(tc, test_write_past_single_block);
     tcase_add_test(tc, test_write_protect);
     tcase_add_test(tc, test_write_protect_option);
     tcase_add_test(tc, test_reset_mid_transfer);

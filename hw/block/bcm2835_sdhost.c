@@ -147,15 +147,18 @@ static void sdhost_fifo_flush(Bcm2835SdhostState *s)
     s->data_read = false;
 }
 
-static void sdhost_abort(Bcm2835SdhostState *s, const char *why)
+/*
+ * End the host's data phase. With end_card, a card still waiting for
+ * write data that will not come (FORCE_DATA_MODE, a new data command) has
+ * its receive state ended as the data lines going idle would; a partial
+ * block is not written. CMD12 and the driver's reset (SDVDD off, the
+ * host's own power) leave the card alone: the driver's CMD12 ends it.
+ */
+static void sdhost_abort(Bcm2835SdhostState *s, const char *why,
+                         bool end_card)
 {
-    if (s->data_active && !s->data_read &&
+    if (end_card && s->data_active && !s->data_read &&
         sdbus_receive_ready(&s->sdbus)) {
-        /*
-         * The card still waits for data that will not come: end its
-         * receive state as the data lines going idle would; a partial
-         * block is not written.
-         */
         SDRequest stop = { .cmd = SD_STOP_TRANSMISSION };
         uint8_t rsp[16];
 
@@ -299,10 +302,10 @@ static void sdhost_command(Bcm2835SdhostState *s)
             qemu_log_mask(LOG_GUEST_ERROR, "%s: a data command while a data "
                           "phase is active: %u bytes dropped\n", __func__,
                           s->datacnt + 4 * s->fifo_len);
-            sdhost_abort(s, "new data command");
+            sdhost_abort(s, "new data command", true);
         }
         if (req.cmd == SD_STOP_TRANSMISSION) {
-            sdhost_abort(s, "CMD12");
+            sdhost_abort(s, "CMD12", false);
         }
         rlen = sdbus_do_command(&s->sdbus, &req, rsp);
         if (want_rsp && !(rlen == 4 && !long_rsp) &&
@@ -472,7 +475,7 @@ static void sdhost_write(void *opaque, hwaddr offset, uint64_t value,
     case A_SDVDD:
         sdhost_reserved("SDVDD", value, R_SDVDD_POWER_ON_MASK);
         if (!(value & R_SDVDD_POWER_ON_MASK)) {
-            sdhost_abort(s, "power off");
+            sdhost_abort(s, "power off", false);
             s->data_mode = false;
         } else if (!FIELD_EX32(s->vdd, SDVDD, POWER_ON)) {
             s->data_mode = false;
@@ -486,7 +489,7 @@ static void sdhost_write(void *opaque, hwaddr offset, uint64_t value,
                         R_SDEDM_FORCE_DATA_MODE_MASK);
         s->edm = value & BCM2835_SDHOST_EDM_RW_MASK;
         if (value & R_SDEDM_FORCE_DATA_MODE_MASK) {
-            sdhost_abort(s, "FORCE_DATA_MODE");
+            sdhost_abort(s, "FORCE_DATA_MODE", true);
             s->data_mode = true;
         }
         break;

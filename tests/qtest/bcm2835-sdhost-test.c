@@ -775,6 +775,45 @@ START_TEST(test_write_past_single_block)
 }
 END_TEST
 
+/*
+ * A multi-block write the driver gives up on mid-block: its CMD12 reaches
+ * a card still receiving and succeeds (the partial block is dropped), also
+ * after the driver's reset (SDVDD off and on) that follows a timeout.
+ */
+START_TEST(test_stop_abandoned_write)
+{
+    Sd *sd = start();
+    uint8_t buf[2 * BLK];
+    g_autofree char *log = NULL;
+
+    card_init(sd);
+    random_fill(buf, sizeof(buf), 13);
+    start_write(sd, 60, 4);
+    write_fifo(sd, buf, BLK + 100);
+    ck_assert(cmd(sd, CMD_STOP, 0, R_BUSY));
+    ck_assert_uint_eq(rd(sd, A_SDHSTS) & BCM2835_SDHOST_HSTS_DATA_ERRORS, 0);
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_DATAMODE);
+    clear_status(sd);
+    ck_assert(cmd(sd, CMD_SEND_STATUS, sd->rca << 16, 0));
+    ck_assert_uint_eq((rd(sd, A_SDRSP0) >> 9) & 0xf, 4);     /* tran */
+    memcpy(sd->want + 60 * BLK, buf, BLK);
+
+    /* The driver's reset mid-write, then its CMD12. */
+    start_write(sd, 70, 4);
+    write_fifo(sd, buf, 200);
+    wr(sd, A_SDVDD, 0);
+    wr(sd, A_SDVDD, 1);
+    ck_assert(cmd(sd, CMD_STOP, 0, R_BUSY));
+    clear_status(sd);
+    ck_assert(cmd(sd, CMD_SEND_STATUS, sd->rca << 16, 0));
+    ck_assert_uint_eq((rd(sd, A_SDRSP0) >> 9) & 0xf, 4);
+    check_image(sd);
+    log = ps_log_take(sd->t);
+    ck_assert_str_eq(log, "");
+    stop(sd);
+}
+END_TEST
+
 START_TEST(test_write_protect)
 {
     Sd *sd = start();
@@ -905,6 +944,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_card_removal);
     tcase_add_test(tc, test_removal_mid_write);
     tcase_add_test(tc, test_write_past_single_block);
+    tcase_add_test(tc, test_stop_abandoned_write);
     tcase_add_test(tc, test_write_protect);
     tcase_add_test(tc, test_write_protect_option);
     tcase_add_test(tc, test_reset_mid_transfer);

@@ -15,8 +15,8 @@
  * WRITESTART1 waiting for a block's first word, then WRITEDATA;
  * DATAMODE after) and the FIFO level. SDHSTS.DATA_FLAG is live: it is 1
  * while the FIFO wants
- * service (reads: at least the read threshold, or the last words of the
- * phase; writes: room for the write threshold) and while a data error is
+ * service (reads: at least the read threshold, or the last words of a
+ * block or of the phase; writes: room for the write threshold) and while a data error is
  * pending, so the driver never sees a data interrupt without work.
  * SDHSTS.BLOCK_IRPT latches at each block boundary and when a data phase
  * ends in error. The interrupt line is (BUSY_IRPT & BUSY_IRPT_EN) |
@@ -61,7 +61,8 @@ static bool sdhost_data_flag(Bcm2835SdhostState *s)
     if (s->data_read) {
         thr = MAX(FIELD_EX32(s->edm, SDEDM, READ_THRESHOLD), 1);
         return s->fifo_len >= thr ||
-               (s->fifo_len && (!s->data_active || !s->datacnt));
+               (s->fifo_len &&
+                (!s->data_active || !s->datacnt || s->block_wait));
     }
     if (s->data_active) {
         thr = MAX(FIELD_EX32(s->edm, SDEDM, WRITE_THRESHOLD), 1);
@@ -118,6 +119,32 @@ static void sdhost_update_irq(Bcm2835SdhostState *s)
     qemu_set_irq(s->irq, level);
 }
 
+/*
+ * The card sends a read's next block after this one has crossed the bus:
+ * its data bits (4 lines, or 1), CRC, end bit and the card's access time,
+ * at the SD clock (the core clock / (SDCDIV + 2)). Without this pause the
+ * FIFO refilled as fast as the driver emptied it and its interrupt
+ * handler, which reads a block per DATA_FLAG interrupt, ran block after
+ * block with the line never low: the kernel's spurious-interrupt check
+ * saw its IRQ thread never run and disabled the line.
+ */
+static void sdhost_wait_block(Bcm2835SdhostState *s)
+{
+    uint64_t bits = FIELD_EX32(s->hcfg, SDHCFG, WIDE_EXT_BUS) ? 2 : 8;
+    uint64_t clocks = bits * s->hbct + 64;
+    uint64_t ns = clocks * (s->cdiv + 2) * NANOSECONDS_PER_SECOND /
+                  BCM2835_SDHOST_CLK_HZ;
+
+    s->block_wait = true;
+    timer_mod(s->block_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + ns);
+}
+
+static void sdhost_cancel_wait(Bcm2835SdhostState *s)
+{
+    s->block_wait = false;
+    timer_del(s->block_timer);
+}
+
 static void sdhost_latch_block(Bcm2835SdhostState *s)
 {
     if (FIELD_EX32(s->hcfg, SDHCFG, BLOCK_IRPT_EN)) {
@@ -130,6 +157,7 @@ static void sdhost_data_end(Bcm2835SdhostState *s, uint32_t error,
                             const char *why)
 {
     trace_bcm2835_sdhost_data_end(s->datacnt, error, why);
+    sdhost_cancel_wait(s);
     s->data_active = false;
     s->datacnt = 0;
     s->blk_bytes = 0;
@@ -178,6 +206,9 @@ static void sdhost_count(Bcm2835SdhostState *s, uint32_t n)
     if (s->blk_bytes >= s->hbct) {
         s->blk_bytes = 0;
         sdhost_latch_block(s);
+        if (s->data_read && s->datacnt) {
+            sdhost_wait_block(s);
+        }
     }
 }
 
@@ -193,7 +224,7 @@ static bool sdhost_card_ready(Bcm2835SdhostState *s)
 /* Read phase: move card data into the FIFO while it has room. */
 static void sdhost_fifo_fill(Bcm2835SdhostState *s)
 {
-    while (s->data_active && s->data_read && s->datacnt &&
+    while (s->data_active && s->data_read && s->datacnt && !s->block_wait &&
            s->fifo_len < BCM2835_SDHOST_FIFO_WORDS) {
         uint32_t n = MIN(s->datacnt, 4), word = 0;
 
@@ -213,6 +244,15 @@ static void sdhost_fifo_fill(Bcm2835SdhostState *s)
     if (s->data_active && s->data_read && !s->datacnt) {
         sdhost_data_end(s, 0, "read complete");
     }
+}
+
+static void sdhost_block_timer(void *opaque)
+{
+    Bcm2835SdhostState *s = opaque;
+
+    s->block_wait = false;
+    sdhost_fifo_fill(s);
+    sdhost_update_irq(s);
 }
 
 /*
@@ -573,6 +613,7 @@ static void sdhost_reset_enter(Object *obj, ResetType type)
     s->data_mode = false;
     s->datacnt = 0;
     s->blk_bytes = 0;
+    sdhost_cancel_wait(s);
     sdhost_fifo_flush(s);
 }
 
@@ -591,6 +632,12 @@ static void sdhost_init(Object *obj)
                           BCM2835_SDHOST_MMIO_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
     sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
+    s->block_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, sdhost_block_timer, s);
+}
+
+static void sdhost_finalize(Object *obj)
+{
+    timer_free(BCM2835_SDHOST(obj)->block_timer);
 }
 
 static void sdhost_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
@@ -616,6 +663,11 @@ static int sdhost_post_load(void *opaque, int version_id)
          (s->hbct == 0 || s->hbct > BCM2835_SDHOST_MAX_BLKSZ ||
           s->datacnt > s->hbct * s->hblc || s->blk_bytes >= s->hbct))) {
         return -EINVAL;
+    }
+    /* Between a read's blocks, with the FIFO empty: the next one comes. */
+    if (s->data_active && s->data_read && s->datacnt && !s->fifo_len &&
+        !s->blk_bytes) {
+        sdhost_wait_block(s);
     }
     sdhost_update_irq(s);
     return 0;
@@ -694,6 +746,7 @@ static const TypeInfo sdhost_types[] = {
         .parent = TYPE_SYS_BUS_DEVICE,
         .instance_size = sizeof(Bcm2835SdhostState),
         .instance_init = sdhost_init,
+        .instance_finalize = sdhost_finalize,
         .class_init = sdhost_class_init,
         .interfaces = (InterfaceInfo[]) {
             { TYPE_PRESILICON_FDT_NODE },

@@ -218,6 +218,12 @@ static void read_fifo(Sd *sd, uint8_t *buf, size_t len)
     for (size_t i = 0; i < len; i += 4) {
         uint32_t w;
 
+        if (!fifo_count(sd)) {
+            /* Between blocks: the next one is on its way over the bus. */
+            ck_assert_uint_eq(fsm(sd), SDEDM_FSM_READDATA);
+            ck_assert_uint_eq(rd(sd, A_SDHSTS) & R_SDHSTS_DATA_FLAG_MASK, 0);
+            qtest_clock_step(sd->t->qts, 1000000);
+        }
         ck_assert_uint_gt(fifo_count(sd), 0);
         ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_DATA_FLAG_MASK);
         w = rd(sd, A_SDDATA);
@@ -458,6 +464,47 @@ START_TEST(test_writes)
     read_blocks(sd, 100, 32, back);
     ck_assert_mem_eq(back, buf, 32 * BLK);
     check_image(sd);
+    stop(sd);
+}
+END_TEST
+
+/*
+ * A read's next block takes its time on the card bus: the FIFO stays empty
+ * and the line low for the block's clocks at the SD clock (250 MHz /
+ * (SDCDIV + 2)), so the driver's handler, which reads a block per
+ * interrupt, gives way between blocks.
+ */
+START_TEST(test_read_block_pace)
+{
+    Sd *sd = start();
+    uint8_t buf[2 * BLK];
+    /* 4 lines at 50 MHz: (2 * 512 + 64) clocks * 20 ns. */
+    const int64_t pace = (2 * BLK + 64) * 20;
+
+    card_init(sd);
+    wr(sd, A_SDCDIV, 3);
+    wr(sd, A_SDHCFG, R_SDHCFG_BUSY_IRPT_EN_MASK | R_SDHCFG_WIDE_INT_BUS_MASK |
+       R_SDHCFG_WIDE_EXT_BUS_MASK | R_SDHCFG_DATA_IRPT_EN_MASK);
+    start_read(sd, 3, 2);
+    ck_assert(irq(sd));
+    for (int i = 0; i < BLK; i += 4) {
+        uint32_t w = rd(sd, A_SDDATA);
+
+        memcpy(buf + i, &w, 4);
+    }
+    ck_assert_uint_eq(fifo_count(sd), 0);
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_READDATA);
+    ck_assert(!irq(sd));
+    qtest_clock_step(sd->t->qts, pace - 1);
+    ck_assert_uint_eq(fifo_count(sd), 0);
+    ck_assert(!irq(sd));
+    qtest_clock_step(sd->t->qts, 1);
+    ck_assert_uint_eq(fifo_count(sd), BCM2835_SDHOST_FIFO_WORDS);
+    ck_assert(irq(sd));
+    read_fifo(sd, buf + BLK, BLK);
+    end_multi(sd, 2);
+    ck_assert_mem_eq(buf, sd->want + 3 * BLK, 2 * BLK);
+    ck_assert_uint_eq(rd(sd, A_SDHSTS), 0);
     stop(sd);
 }
 END_TEST
@@ -937,6 +984,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_multi_block_read);
     tcase_add_test(tc, test_writes);
     tcase_add_test(tc, test_small_block_read);
+    tcase_add_test(tc, test_read_block_pace);
     tcase_add_test(tc, test_interrupts);
     tcase_add_test(tc, test_bad_block_sizes);
     tcase_add_test(tc, test_writes_mid_transfer);

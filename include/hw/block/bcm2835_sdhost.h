@@ -9,6 +9,7 @@
 #include "hw/sysbus.h"
 #include "hw/sd/sd.h"
 #include "qom/object.h"
+#include "qemu/timer.h"
 #include "hw/block/bcm2835_sdhost_regs.h"
 
 #define TYPE_BCM2835_SDHOST "bcm2835-sdhost"
@@ -45,6 +46,13 @@ struct Bcm2835SdhostState {
     uint32_t fifo[BCM2835_SDHOST_FIFO_WORDS];
     uint32_t fifo_pos;
     uint32_t fifo_len;
+
+    /*
+     * A read's next block is on its way over the card bus: the FIFO is
+     * refilled when block_timer fires (not migrated: post_load re-arms).
+     */
+    QEMUTimer *block_timer;
+    bool block_wait;
 
     /* Write-protect switch (the block has no WP pin: writes are refused). */
     bool write_protect;

@@ -9,14 +9,15 @@
  * BUSYWAIT (R1b) command latches SDHSTS.BUSY_IRPT when it completes.
  *
  * A command with READ or WRITE starts a data phase of SDHBCT * SDHBLC
- * bytes. Reads move card data into the 16-word FIFO whenever it has room;
- * writes to SDDATA go to the card as they arrive. SDEDM reports the
- * state machine (READWAIT while read data wait for the host, READDATA;
- * WRITESTART1 waiting for a block's first word, then WRITEDATA;
- * DATAMODE after) and the FIFO level. SDHSTS.DATA_FLAG is live: it is 1
- * while the FIFO wants
- * service (reads: at least the read threshold, or the last words of a
- * block or of the phase; writes: room for the write threshold) and while a data error is
+ * bytes. Reads move card data into the 16-word FIFO whenever it has room,
+ * but a block's data only after the previous block's time on the card
+ * bus (SDCDIV's clock, 4 or 1 lines); writes to SDDATA go to the card as
+ * they arrive. SDEDM reports the state machine (READWAIT while read data
+ * wait for the host, READDATA; WRITESTART1 waiting for a block's first
+ * word, then WRITEDATA; DATAMODE after) and the FIFO level.
+ * SDHSTS.DATA_FLAG is live: it is 1 while the FIFO wants service (reads:
+ * at least the read threshold, or the last words of a block or of the
+ * phase; writes: room for the write threshold) and while a data error is
  * pending, so the driver never sees a data interrupt without work.
  * SDHSTS.BLOCK_IRPT latches at each block boundary and when a data phase
  * ends in error. The interrupt line is (BUSY_IRPT & BUSY_IRPT_EN) |
@@ -29,9 +30,9 @@
  * its block clocked out and dropped: REW_TIME_OUT at that block's end.
  *
  * Not modelled: the DMA request (DREQ) to a BCM2835 DMA controller (the
- * board has none, so the driver uses PIO), the SD clock rate and the
- * timeout counter (SDCDIV and SDTOUT are kept and read back), CRC errors,
- * SDIO interrupts.
+ * board has none, so the driver uses PIO), the SD clock rate within a
+ * block and for commands, the timeout counter (SDTOUT is kept and read
+ * back), CRC errors, SDIO interrupts.
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"

@@ -110,6 +110,19 @@ static bool xenon_slot_enabled(XenonSdhciState *s)
     return FIELD_EX32(VREG(s, A_SYS_OP_CTRL), SYS_OP_CTRL, SLOT_EN) & 1;
 }
 
+/*
+ * A command goes out on CMD only with the slot enabled, bus power on and
+ * SDCLK running. Otherwise nothing answers it: the timeout counter (on
+ * the timeout clock, which still runs) ends it with Command Timeout
+ * Error. This is also what a driver sees after a card is pulled, since
+ * the host then cuts bus power and SDCLK itself.
+ */
+static bool xenon_bus_live(XenonSdhciState *s)
+{
+    return xenon_slot_enabled(s) && (s->sdhci.pwrcon & SDHC_POWER_ON) &&
+           (s->sdhci.clkcon & SDHC_CLOCK_SDCLK_EN);
+}
+
 static uint32_t xenon_vreg_value(XenonSdhciState *s, hwaddr addr)
 {
     uint32_t v = VREG(s, addr);
@@ -313,11 +326,16 @@ static void xenon_std_write(void *opaque, hwaddr offset, uint64_t value,
     XenonSdhciState *s = opaque;
     uint16_t errs;
 
-    if (!xenon_slot_enabled(s) && xenon_touches(offset, size, SDHC_CMDREG + 1)) {
+    if (xenon_touches(offset, size, SDHC_CMDREG + 1) && !xenon_bus_live(s)) {
         qemu_log_mask(LOG_GUEST_ERROR,
-                      "xenon-sdhci: command issued while slot 0 is disabled "
-                      "(SYS_OP_CTRL 0x%08" PRIx32 "); the card never sees "
-                      "it\n", VREG(s, A_SYS_OP_CTRL));
+                      "xenon-sdhci: command issued with %s (SYS_OP_CTRL "
+                      "0x%08" PRIx32 ", Power Control 0x%02x, Clock Control "
+                      "0x%04x); the card never sees it\n",
+                      !xenon_slot_enabled(s) ? "slot 0 disabled" :
+                      !(s->sdhci.pwrcon & SDHC_POWER_ON) ? "bus power off" :
+                      "SD clock stopped",
+                      VREG(s, A_SYS_OP_CTRL), s->sdhci.pwrcon,
+                      s->sdhci.clkcon);
         trace_xenon_sdhci_cmd_dropped(value);
         if (s->sdhci.errintstsen & SDHC_EISEN_CMDTIMEOUT) {
             uint16_t en = s->sdhci.norintstsen;
@@ -468,6 +486,13 @@ static void xenon_sdhci_add_fdt_node(DeviceState *dev,
     qemu_fdt_setprop_string(ctx->fdt, path, "clock-names", "core");
     qemu_fdt_setprop_string(ctx->fdt, path, "marvell,pad-type", "sd");
     qemu_fdt_setprop_cell(ctx->fdt, path, "bus-width", 4);
+    /*
+     * The driver runtime-suspends the host 50 ms after the slot empties,
+     * and a suspended SDHCI signals no card insertion (Linux masks it);
+     * boards give the slot a card-detect GPIO for that. This board has
+     * none: the MMC core polls the slot instead, once a second.
+     */
+    qemu_fdt_setprop(ctx->fdt, path, "broken-cd", NULL, 0);
 }
 
 /*

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# timeout: 900
+# timeout: 220
 # drive: sd 1 64M
 #
 # Broadcom BCM2835 SDHOST (drivers/mmc/host/bcm2835.c): the upstream

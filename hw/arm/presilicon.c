@@ -73,6 +73,7 @@ static const struct {
     { "mtk-rng", 0 },
     { "stm32-crc", 0 },
     { "xenon-sdhci", 1 },
+    { "bcm2835-sdhost", 1 },
 };
 
 /* A two-string list property: "compatible", "clock-names". */

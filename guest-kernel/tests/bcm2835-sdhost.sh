@@ -14,6 +14,13 @@
 
 DRV=/sys/bus/platform/drivers/sdhost-bcm2835
 DRIVE=sd1
+# Without its DMA channel the driver moves every block by PIO, and its PIO
+# write path stops at a scatterlist piece that is not a multiple of 4
+# bytes (-EINVAL) and then waits for a block interrupt that only the next,
+# never written, block could give: the request ends by the 10 s software
+# timeout. A real Pi has the DMA channel, which takes multi-block
+# transfers; modelling the BCM2835 DMA controller is what would run it.
+MMC_TEST_DRIVER_LIMITS="13:PIO write of a misaligned scatterlist (no DMA channel on this board)"
 
 ktap_begin bcm2835-sdhost $((5 + MMC_TEST_CASES))
 

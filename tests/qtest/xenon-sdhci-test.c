@@ -888,6 +888,11 @@ int main(void)
     tcase_add_test(bad, test_no_data_phase_times_out);
     tcase_add_test(bad, test_adma_bad_descriptors);
     tcase_add_test(bad, test_bad_block_sizes);
+    /* Check's 4 s default is short for a migration on a loaded 2-core box. */
+    tcase_set_timeout(dt, 60);
+    tcase_set_timeout(regs, 60);
+    tcase_set_timeout(card, 60);
+    tcase_set_timeout(bad, 60);
     suite_add_tcase(s, dt);
     suite_add_tcase(s, regs);
     suite_add_tcase(s, card);

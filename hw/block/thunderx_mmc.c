@@ -46,6 +46,7 @@
 #include "migration/vmstate.h"
 #include "hw/qdev-properties.h"
 #include "hw/pci/pci.h"
+#include "hw/pci/msi.h"
 #include "hw/pci/msix.h"
 #include "hw/pci/pcie.h"
 #include "system/dma.h"
@@ -54,8 +55,8 @@
 #include "hw/block/thunderx_mmc.h"
 #include "trace.h"
 
-/* Blocks a DMA moves per timer tick, and the tick. */
-#define TXMMC_DMA_BURST     8
+/* Blocks a DMA moves per timer tick by default, and the tick. */
+#define TXMMC_DMA_BURST     64
 #define TXMMC_DMA_TICK_NS   1000
 
 #define TXMMC_SLOTS_DEFAULT 3     /* CN8xxx: buses 0-2 */
@@ -279,6 +280,42 @@ static uint64_t txmmc_rsp_sts(unsigned bus, uint8_t idx, unsigned ctype,
     return st;
 }
 
+/*
+ * The data phase of a MIO_EMM_CMD: the card's block (its CMD16 length),
+ * into or out of a 512-byte buffer. A card that sends or wants nothing
+ * times out; one that would go past the buffer gets a CRC error and is
+ * stopped (CMD12), so it does not wait for data that never comes.
+ */
+static uint64_t txmmc_pio_data(ThunderxMmcState *s, SDBus *bus,
+                               uint8_t *data, bool write)
+{
+    unsigned n;
+    uint32_t r1;
+
+    for (n = 0; n < TXMMC_BUF_SIZE; n++) {
+        if (write ? !sdbus_receive_ready(bus) : !sdbus_data_ready(bus)) {
+            break;
+        }
+        if (write) {
+            sdbus_write_byte(bus, data[n]);
+        } else {
+            data[n] = sdbus_read_byte(bus);
+        }
+    }
+    trace_thunderx_mmc_pio(write, n);
+    if (!n) {
+        return R_MIO_EMM_RSP_STS_BLK_TIMEOUT_MASK;
+    }
+    if (write ? sdbus_receive_ready(bus) : sdbus_data_ready(bus)) {
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "thunderx-mmc: the card's block is longer than the "
+                      "%d-byte data buffer (CMD16)\n", TXMMC_BUF_SIZE);
+        txmmc_send(s, bus, 12, 0, TXMMC_RTYPE_R1, &r1);
+        return R_MIO_EMM_RSP_STS_BLK_CRC_ERR_MASK;
+    }
+    return 0;
+}
+
 /* MIO_EMM_CMD: one command, its data through buffer DBUF. */
 static void txmmc_command(ThunderxMmcState *s, uint64_t cmd)
 {
@@ -320,18 +357,8 @@ static void txmmc_command(ThunderxMmcState *s, uint64_t cmd)
     } else {
         errs = txmmc_send(s, bus, idx, arg, rtype, &r1);
     }
-    if (!errs && ctype == TXMMC_CTYPE_READ) {
-        if (sdbus_data_ready(bus)) {
-            sdbus_read_data(bus, data, len);
-        } else {
-            errs |= R_MIO_EMM_RSP_STS_BLK_TIMEOUT_MASK;
-        }
-    } else if (!errs && ctype == TXMMC_CTYPE_WRITE) {
-        if (sdbus_receive_ready(bus)) {
-            sdbus_write_data(bus, data, len);
-        } else {
-            errs |= R_MIO_EMM_RSP_STS_BLK_TIMEOUT_MASK;
-        }
+    if (!errs && ctype != TXMMC_CTYPE_NONE) {
+        errs = txmmc_pio_data(s, bus, data, ctype == TXMMC_CTYPE_WRITE);
     }
     s->rsp_sts = txmmc_rsp_sts(busn, idx, ctype, rtype, errs);
     s->rsp_sts = FIELD_DP64(s->rsp_sts, MIO_EMM_RSP_STS, DBUF, dbuf);
@@ -582,7 +609,7 @@ static void txmmc_dma_run(ThunderxMmcState *s)
         txmmc_dma_finish(s, idx, R_MIO_EMM_RSP_STS_RSP_TIMEOUT_MASK);
         return;
     }
-    for (n = 0; n < TXMMC_DMA_BURST; n++) {
+    for (n = 0; n < s->dma_burst; n++) {
         if (!FIELD_EX64(s->emm_dma, MIO_EMM_DMA, BLOCK_CNT)) {
             bool open = s->dma_multi_open;
 
@@ -1059,6 +1086,19 @@ static void txmmc_set_inserted(DeviceState *dev, bool inserted)
     }
 }
 
+/*
+ * MSI-X messages go out like the DMA, whatever PCI_COMMAND.MASTER says:
+ * Linux's driver never sets it (pcim_enable_device() only enables
+ * memory decoding), and the on-chip function interrupts all the same.
+ */
+static void txmmc_msi_trigger(PCIDevice *pdev, MSIMessage msg)
+{
+    ThunderxMmcState *s = THUNDERX_MMC(pdev);
+    MemTxAttrs attrs = { .requester_id = pci_requester_id(pdev) };
+
+    address_space_stl_le(s->dma_as, msg.address, msg.data, attrs, NULL);
+}
+
 static void txmmc_realize(PCIDevice *pdev, Error **errp)
 {
     ThunderxMmcState *s = THUNDERX_MMC(pdev);
@@ -1067,6 +1107,10 @@ static void txmmc_realize(PCIDevice *pdev, Error **errp)
     if (s->num_slots < 1 || s->num_slots > TXMMC_MAX_SLOTS) {
         error_setg(errp, "thunderx-mmc: num-slots must be 1 to %d",
                    TXMMC_MAX_SLOTS);
+        return;
+    }
+    if (!s->dma_burst) {
+        error_setg(errp, "thunderx-mmc: dma-burst must not be 0");
         return;
     }
     if (!s->sclk_hz) {
@@ -1096,6 +1140,20 @@ static void txmmc_realize(PCIDevice *pdev, Error **errp)
         qbus_init(&s->slot[i], sizeof(s->slot[i]), TYPE_THUNDERX_MMC_BUS,
                   DEVICE(s), NULL);
     }
+}
+
+/* After the PCI core's realize, which installs the default trigger. */
+static void txmmc_qdev_realize(DeviceState *dev, Error **errp)
+{
+    ThunderxMmcClass *k = THUNDERX_MMC_GET_CLASS(dev);
+    Error *err = NULL;
+
+    k->parent_realize(dev, &err);
+    if (err) {
+        error_propagate(errp, err);
+        return;
+    }
+    PCI_DEVICE(dev)->msi_trigger = txmmc_msi_trigger;
 }
 
 static void txmmc_exit(PCIDevice *pdev)
@@ -1229,6 +1287,9 @@ static const Property txmmc_properties[] = {
     DEFINE_PROP_UINT32("wp-mask", ThunderxMmcState, wp_mask, 0),
     DEFINE_PROP_UINT32("sclk-hz", ThunderxMmcState, sclk_hz,
                        TXMMC_SCLK_DEFAULT),
+    /* Blocks per DMA tick: the transfer's granularity in virtual time. */
+    DEFINE_PROP_UINT32("dma-burst", ThunderxMmcState, dma_burst,
+                       TXMMC_DMA_BURST),
 };
 
 static void txmmc_class_init(ObjectClass *oc, void *data)
@@ -1237,7 +1298,10 @@ static void txmmc_class_init(ObjectClass *oc, void *data)
     PCIDeviceClass *pc = PCI_DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
     PresiliconFdtNodeClass *fc = PRESILICON_FDT_NODE_CLASS(oc);
+    ThunderxMmcClass *k = THUNDERX_MMC_CLASS(oc);
 
+    device_class_set_parent_realize(dc, txmmc_qdev_realize,
+                                    &k->parent_realize);
     pc->realize = txmmc_realize;
     pc->exit = txmmc_exit;
     pc->vendor_id = PCI_VENDOR_ID_CAVIUM_MMC;
@@ -1264,6 +1328,7 @@ static const TypeInfo txmmc_types[] = {
         .name = TYPE_THUNDERX_MMC,
         .parent = TYPE_PCI_DEVICE,
         .instance_size = sizeof(ThunderxMmcState),
+        .class_size = sizeof(ThunderxMmcClass),
         .class_init = txmmc_class_init,
         .interfaces = (InterfaceInfo[]) {
             { INTERFACE_PCIE_DEVICE },

@@ -141,7 +141,7 @@ static Mmc *mmc_start_opts(const char *dev_opts, const char *drive_opts)
 
     m->img = make_image();
     m->args = g_strdup_printf(
-        "-m 256M -device thunderx-mmc,id=mmc,addr=02.0%s "
+        "-m 256M -device thunderx-mmc,id=mmc,addr=02.0,dma-burst=8%s "
         "-drive if=none,id=card0,file=%s,format=raw,file.locking=off%s "
         "-device sd-card,id=sd0,drive=card0,bus=mmc.0",
         dev_opts, m->img, drive_opts);

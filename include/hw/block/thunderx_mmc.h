@@ -12,7 +12,12 @@
 #include "hw/block/thunderx_mmc_regs.h"
 
 #define TYPE_THUNDERX_MMC "thunderx-mmc"
-OBJECT_DECLARE_SIMPLE_TYPE(ThunderxMmcState, THUNDERX_MMC)
+OBJECT_DECLARE_TYPE(ThunderxMmcState, ThunderxMmcClass, THUNDERX_MMC)
+
+struct ThunderxMmcClass {
+    PCIDeviceClass parent_class;
+    DeviceRealize parent_realize;
+};
 
 /* The SD bus of one slot; its card reports insertion to the host. */
 #define TYPE_THUNDERX_MMC_BUS "thunderx-mmc-bus"
@@ -32,6 +37,7 @@ struct ThunderxMmcState {
     uint32_t num_slots;
     uint32_t wp_mask;       /* slots whose write-protect switch is on */
     uint32_t sclk_hz;       /* coprocessor clock named in the DT node */
+    uint32_t dma_burst;     /* blocks a DMA moves per timer tick */
 
     /* eMMC bus CSRs. */
     uint64_t emm_cfg;

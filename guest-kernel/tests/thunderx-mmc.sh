@@ -13,9 +13,15 @@
 # then every mmc_test case, each its own subtest (lib/mmc.sh).
 . /tests/lib/ktap.sh
 . /tests/lib/mmc.sh
-# lib/mmc.sh counts 56 cases, but four of them (the highmem pairs) exist
-# only with CONFIG_HIGHMEM, which arm64 lacks: this kernel has 52.
-[ -e /sys/kernel/debug ] && MMC_TEST_CASES=52
+# What cavium.c cannot do, which the model shows rather than hides.
+MMC_TEST_KNOWN="7:do_write_request() never writes a last partial 64-bit word to MIO_EMM_BUF_DAT (blocks of 1-4 bytes)|\
+9:do_write_request() never writes a last partial 64-bit word to MIO_EMM_BUF_DAT (block sizes not a multiple of 8)|\
+13:prepare_dma_single() passes a misaligned buffer; MIO_EMM_DMA_ADR must be 8-byte aligned|\
+14:prepare_dma_single() passes a misaligned buffer; MIO_EMM_DMA_ADR must be 8-byte aligned|\
+15:check_status() reports the data timeout in cmd->error, never data->error|\
+16:check_status() reports the data timeout in cmd->error, never data->error|\
+17:a 2-block CMD24 goes through one 512-byte buffer (OFFSET wraps) and succeeds|\
+18:a 2-block CMD17 goes through one 512-byte buffer (OFFSET wraps) and succeeds"
 
 DRV=/sys/bus/pci/drivers/thunderx_mmc
 PCIDEV=0000:00:02.0

@@ -73,6 +73,7 @@ static const struct {
 } presilicon_models[] = {
     { "mtk-rng", 0 },
     { "stm32-crc", 0 },
+    { "xenon-sdhci", 1 },
 };
 
 /* A two-string list property: "compatible", "clock-names". */
@@ -516,7 +517,10 @@ static void ps_create_models(PresiliconMachineState *pms)
         object_property_add_child(OBJECT(pms), presilicon_models[i].type,
                                   OBJECT(dev));
         sysbus_realize_and_unref(sbd, &error_fatal);
-        sysbus_mmio_map(sbd, 0, base);
+        /* A second window (a SoC glue register) goes 4 KiB in, and so on. */
+        for (j = 0; j < sbd->num_mmio; j++) {
+            sysbus_mmio_map(sbd, j, base + j * PS_MODEL_SUBWINDOW);
+        }
         trace_presilicon_place(presilicon_models[i].type, base, irq,
                                presilicon_models[i].n_irqs, 0);
         for (j = 0; j < presilicon_models[i].n_irqs; j++) {

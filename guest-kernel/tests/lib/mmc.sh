@@ -16,8 +16,24 @@
 # MMC_TEST_TALLY for the bring-up report.
 
 # The number of cases of the 6.12 mmc_test driver (its testlist).
-MMC_TEST_CASES=56
+MMC_TEST_CASES=52
 MMC_TEST_TALLY=
+# Cases that run for a fixed time of the guest's clock, whatever the host
+# does (random read and write performance: 20 s per transfer size, about
+# 110 s each). They pass or fail like the others but would take minutes of
+# every `make check`; they run when the kernel command line has
+# presilicon.mmc_test=all (`make bench` does).
+MMC_TEST_TIMED="33 34"
+# Cases a host's upstream driver is known to fail, with why, set by that
+# host's test after sourcing this file: "N:reason|N:reason". Such a case
+# still runs; if it fails it is reported `not ok ... # TODO reason` (an
+# expected failure: the model shows the driver's limit, the test stays
+# green), and if it passes, as a plain pass.
+MMC_TEST_KNOWN=
+
+mmc_test_known() {  # case
+	echo "$MMC_TEST_KNOWN" | tr '|' '\n' | sed -n "s/^$1://p"
+}
 
 # The host (mmcN) whose device path contains $1, or nothing.
 mmc_host_for() {  # device-path-part
@@ -167,7 +183,7 @@ mmc_check_removal() {  # host drive
 mmc_check_mmc_test() {  # card
 	host=${1%%:*}
 	d=/sys/kernel/debug/$host/$1
-	pass=0 fail=0 skip=0
+	pass=0 fail=0 skip=0 known=0
 	echo "$1" >/sys/bus/mmc/drivers/mmcblk/unbind 2>/dev/null
 	echo "$1" >/sys/bus/mmc/drivers/mmc_test/bind 2>/dev/null
 	if [ ! -e "$d/testlist" ]; then
@@ -181,10 +197,22 @@ mmc_check_mmc_test() {  # card
 	else
 		sed -n 's/^\([0-9][0-9]*\):\t\(.*\)$/\1 \2/p' "$d/testlist" |
 			grep -v '^0 ' >/tmp/mmc-testlist
+		all=$(sed -n 's/.*presilicon\.mmc_test=\([^ ]*\).*/\1/p' /proc/cmdline)
+		have=$(wc -l </tmp/mmc-testlist)
+		[ "$have" = $MMC_TEST_CASES ] ||
+			ktap_diag "mmc_test lists $have cases, this check knows $MMC_TEST_CASES"
 		n=0
 		while [ $n -lt $MMC_TEST_CASES ]; do
 			n=$((n + 1))
 			name=$(sed -n "s/^$n //p" /tmp/mmc-testlist)
+			case " $MMC_TEST_TIMED " in
+			*" $n "*)
+				if [ "$all" != all ]; then
+					ktap_skip "mmc_test $n $name" "runs for a fixed guest time; presilicon.mmc_test=all runs it"
+					skip=$((skip + 1))
+					continue
+				fi ;;
+			esac
 			t0=$(cut -d' ' -f1 /proc/uptime)
 			echo $n >"$d/test"
 			r=$(sed -n "s/^Test $n: \\(-*[0-9]*\\)$/\\1/p" "$d/test")
@@ -196,7 +224,14 @@ mmc_check_mmc_test() {  # card
 			   skip=$((skip + 1)) ;;
 			3) ktap_skip "mmc_test $n $name" "not supported by the card"
 			   skip=$((skip + 1)) ;;
-			*) ktap_fail "mmc_test $n $name" "result '${r:-none}'; kernel log:
+			*) why=$(mmc_test_known $n)
+			   if [ -n "$why" ]; then
+				KTAP_N=$((KTAP_N + 1))
+				echo "    not ok $KTAP_N mmc_test $n $name # TODO known: $why"
+				known=$((known + 1))
+				continue
+			   fi
+			   ktap_fail "mmc_test $n $name" "result '${r:-none}'; kernel log:
 $(dmesg | grep -F "$host: " | tail -n 8)"
 			   fail=$((fail + 1)) ;;
 			esac
@@ -205,5 +240,6 @@ $(dmesg | grep -F "$host: " | tail -n 8)"
 	echo "$1" >/sys/bus/mmc/drivers/mmc_test/unbind 2>/dev/null
 	echo "$1" >/sys/bus/mmc/drivers/mmcblk/bind 2>/dev/null
 	MMC_TEST_TALLY="mmc_test $pass passed, $fail failed, $skip not supported"
+	[ $known = 0 ] || MMC_TEST_TALLY="$MMC_TEST_TALLY, $known known driver failures"
 	ktap_diag "$MMC_TEST_TALLY"
 }

@@ -50,6 +50,8 @@ typedef struct PresiliconMemMapEntry {
 #define PS_NUM_VIRTIO       8
 #define PS_VIRTIO_SIZE      0x200
 #define PS_MODEL_SLOT       0x10000
+/* Window N > 0 of a built-in model sits N * this into its slot. */
+#define PS_MODEL_SUBWINDOW  0x1000
 #define PS_PLATFORM_BUS_IRQS 32
 /* Built-in PCIe endpoints: 00:01.0 ThunderX ZIP, 00:02.0 ThunderX MMC. */
 #define PS_DEVFN_ZIP        PCI_DEVFN(1, 0)

@@ -1009,6 +1009,11 @@ int main(void)
     tcase_add_test(bad, test_bad_dma);
     tcase_add_test(bad, test_bad_commands);
     tcase_add_test(bad, test_writes_mid_transfer);
+    /* Migrations need more than Check's 4 s on a loaded machine. */
+    tcase_set_timeout(pci, 60);
+    tcase_set_timeout(card, 60);
+    tcase_set_timeout(dma, 60);
+    tcase_set_timeout(bad, 60);
     suite_add_tcase(s, pci);
     suite_add_tcase(s, card);
     suite_add_tcase(s, dma);

@@ -27,6 +27,7 @@
 #include "hw/pci-host/gpex.h"
 #include "hw/pci/pci.h"
 #include "hw/crypto/thunderx_zip.h"
+#include "hw/block/thunderx_mmc.h"
 #include "hw/i2c/arm_sbcon_i2c.h"
 #include "hw/char/pl011.h"
 #include "hw/sd/sd.h"
@@ -441,6 +442,7 @@ static void ps_create_pcie(PresiliconMachineState *pms)
     qemu_fdt_setprop(fdt, path, "interrupt-map", irq_map, sizeof(irq_map));
     qemu_fdt_setprop_cells(fdt, path, "interrupt-map-mask", 3 << 11, 0, 0, 7);
     pms->pci_bus = PCI_HOST_BRIDGE(dev)->bus;
+    pms->pcie_path = g_strdup(path);
 }
 
 static void ps_create_platform_bus(PresiliconMachineState *pms)
@@ -528,11 +530,18 @@ static void ps_create_models(PresiliconMachineState *pms)
         g_ptr_array_add(pms->models, dev);
         ps_attach_sd_cards(dev, &sd_slot);
     }
-    /* PCIe endpoints are found by enumeration: no device-tree node. */
+    /*
+     * PCIe endpoints are found by enumeration; those that implement the
+     * device-tree hook also get a node under the host (ps_pci_node()).
+     */
     pdev = pci_create_simple(pms->pci_bus, PS_DEVFN_ZIP, TYPE_THUNDERX_ZIP);
     ps_attach_sd_cards(DEVICE(pdev), &sd_slot);
     trace_presilicon_place_pci(TYPE_THUNDERX_ZIP, PCI_SLOT(PS_DEVFN_ZIP),
                                PCI_FUNC(PS_DEVFN_ZIP));
+    pdev = pci_create_simple(pms->pci_bus, PS_DEVFN_MMC, TYPE_THUNDERX_MMC);
+    ps_attach_sd_cards(DEVICE(pdev), &sd_slot);
+    trace_presilicon_place_pci(TYPE_THUNDERX_MMC, PCI_SLOT(PS_DEVFN_MMC),
+                               PCI_FUNC(PS_DEVFN_MMC));
 }
 
 /* Where the board mapped a built-in model: regions and SPIs. */
@@ -593,6 +602,24 @@ static void ps_dynamic_node(SysBusDevice *sbd, void *opaque)
     presilicon_fdt_add_device(DEVICE(sbd), &ctx);
 }
 
+/*
+ * A function on the PCIe root bus, built in or added with -device, that
+ * implements the device-tree hook: its node goes under the host's, with
+ * reg naming its devfn, so Linux hands it to the pci_dev there.
+ */
+static void ps_pci_node(PCIBus *bus, PCIDevice *pdev, void *opaque)
+{
+    PresiliconMachineState *pms = opaque;
+    PresiliconFdtContext ctx = {
+        .fdt = MACHINE(pms)->fdt,
+        .parent = pms->pcie_path,
+        .intc_phandle = pms->gic_phandle,
+        .pci_devfn = pdev->devfn,
+    };
+
+    presilicon_fdt_add_device(DEVICE(pdev), &ctx);
+}
+
 static void ps_machine_done(Notifier *notifier, void *data)
 {
     PresiliconMachineState *pms = container_of(notifier,
@@ -613,6 +640,7 @@ static void ps_machine_done(Notifier *notifier, void *data)
     }
     /* Devices the user added with -device were linked to the platform bus. */
     foreach_dynamic_sysbus_device(ps_dynamic_node, pms);
+    pci_for_each_device(pms->pci_bus, 0, ps_pci_node, pms);
 
     /* arm_load_kernel() chose where the DTB goes (after kernel and initrd). */
     if (arm_load_dtb(pms->bootinfo.dtb_start, &pms->bootinfo,

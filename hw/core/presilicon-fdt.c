@@ -6,6 +6,7 @@
 #include "qemu/module.h"
 #include "qapi/error.h"
 #include "hw/qdev-core.h"
+#include "hw/pci/pci.h"
 #include "system/device_tree.h"
 #include "hw/core/presilicon-fdt.h"
 #include "hw/core/presilicon-fdt-build.h"
@@ -42,6 +43,23 @@ char *presilicon_fdt_add_mmio_node(PresiliconFdtContext *ctx, const char *name,
     if (err) {
         presilicon_fdt_fail("node", name, err);
     }
+    return path;
+}
+
+char *presilicon_fdt_add_pci_node(PresiliconFdtContext *ctx, const char *name,
+                                  const char *const *compat, int ncompat)
+{
+    int slot = PCI_SLOT(ctx->pci_devfn), fn = PCI_FUNC(ctx->pci_devfn);
+    char *path = fn ? g_strdup_printf("%s/%s@%x,%x", ctx->parent, name, slot,
+                                      fn)
+                    : g_strdup_printf("%s/%s@%x", ctx->parent, name, slot);
+
+    /* qemu_fdt_* end QEMU on a libfdt error (a board or model bug). */
+    qemu_fdt_add_subnode(ctx->fdt, path);
+    qemu_fdt_setprop_string_array(ctx->fdt, path, "compatible",
+                                  (char **)compat, ncompat);
+    qemu_fdt_setprop_cells(ctx->fdt, path, "reg",
+                           PCI_DEVFN(slot, fn) << 8, 0, 0, 0, 0);
     return path;
 }
 

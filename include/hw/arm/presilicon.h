@@ -53,8 +53,9 @@ typedef struct PresiliconMemMapEntry {
 /* Window N > 0 of a built-in model sits N * this into its slot. */
 #define PS_MODEL_SUBWINDOW  0x1000
 #define PS_PLATFORM_BUS_IRQS 32
-/* Built-in PCIe endpoints: 00:01.0 ThunderX ZIP. */
+/* Built-in PCIe endpoints: 00:01.0 ThunderX ZIP, 00:02.0 ThunderX MMC. */
 #define PS_DEVFN_ZIP        PCI_DEVFN(1, 0)
+#define PS_DEVFN_MMC        PCI_DEVFN(2, 0)
 
 struct PresiliconMachineState {
     MachineState parent_obj;
@@ -66,6 +67,8 @@ struct PresiliconMachineState {
     DeviceState *gic;
     DeviceState *platform_bus;
     PCIBus *pci_bus;
+    /* The PCIe host's node: PCI functions with a node go under it. */
+    char *pcie_path;
     uint32_t gic_phandle;
     uint32_t its_phandle;
     /* Built-in models, in table order, for the device-tree pass. */

@@ -32,6 +32,8 @@ typedef struct PresiliconFdtContext {
     /* Interrupt lines, in sysbus order: GIC SPI numbers (0-based). */
     int n_irqs;
     int irq[PRESILICON_FDT_MAX_IRQS];
+    /* A PCI function on the root bus of the PCIe host (parent): its devfn. */
+    int pci_devfn;
 } PresiliconFdtContext;
 
 typedef struct PresiliconFdtNodeClass {
@@ -51,6 +53,16 @@ DECLARE_CLASS_CHECKERS(PresiliconFdtNodeClass, PRESILICON_FDT_NODE,
  */
 char *presilicon_fdt_add_mmio_node(PresiliconFdtContext *ctx, const char *name,
                                    const char *const *compat, int ncompat);
+
+/*
+ * Create "<parent>/<name>@<slot>[,<fn>]" for the PCI function ctx->pci_devfn
+ * with "compatible" and the five-cell "reg" of the PCI bus binding
+ * (Documentation/devicetree/bindings/pci/pci.txt: phys.hi holds bus 0 and
+ * the devfn, the rest is zero), and return its path (free with g_free).
+ * Linux then gives the node to the pci_dev it enumerates there.
+ */
+char *presilicon_fdt_add_pci_node(PresiliconFdtContext *ctx, const char *name,
+                                  const char *const *compat, int ncompat);
 
 /*
  * Phandle of a "fixed-clock" node /clocks/<name> running at freq Hz,

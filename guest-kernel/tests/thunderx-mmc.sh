@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# timeout: 1800
+# timeout: 300
 # drive: sd 2 64M
 #
 # Cavium ThunderX MMC (drivers/mmc/host/cavium-thunderx.c + cavium.c, PCI

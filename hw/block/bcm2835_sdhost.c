@@ -11,14 +11,18 @@
  * A command with READ or WRITE starts a data phase of SDHBCT * SDHBLC
  * bytes. Reads move card data into the 16-word FIFO whenever it has room,
  * but a block's data only after the previous block's time on the card
- * bus (SDCDIV's clock, 4 or 1 lines); writes to SDDATA go to the card as
- * they arrive. SDEDM reports the state machine (READWAIT while read data
- * wait for the host, READDATA; WRITESTART1 waiting for a block's first
- * word, then WRITEDATA; DATAMODE after) and the FIFO level.
+ * bus (SDCDIV's clock, 4 or 1 lines). Writes to SDDATA go to the card as
+ * they arrive until a block is complete; its CRC status (and BLOCK_IRPT)
+ * comes back after the block's time on the bus, and words written
+ * meanwhile wait in the FIFO. SDEDM reports the state machine (READWAIT
+ * while read data wait for the host, READDATA; WRITESTART1 waiting for a
+ * block's first word, WRITEDATA, WRITECRC; DATAMODE after) and the FIFO
+ * level.
  * SDHSTS.DATA_FLAG is live: it is 1 while the FIFO wants service (reads:
  * at least the read threshold, or the last words of a block or of the
- * phase; writes: room for the write threshold) and while a data error is
- * pending, so the driver never sees a data interrupt without work.
+ * phase; writes: room for the write threshold), and from a data error
+ * until the driver writes 1 to it, so the driver never sees a data
+ * interrupt without work, nor one that does not go away.
  * SDHSTS.BLOCK_IRPT latches at each block boundary and when a data phase
  * ends in error. The interrupt line is (BUSY_IRPT & BUSY_IRPT_EN) |
  * (BLOCK_IRPT & BLOCK_IRPT_EN) | (DATA_FLAG & DATA_IRPT_EN).
@@ -27,7 +31,8 @@
  * (removed, or in the wrong state), or takes none at the start of a
  * write, ends the phase at once with SDHSTS.REW_TIME_OUT. A card that
  * stops taking data mid-write (one block behind CMD24) has the rest of
- * its block clocked out and dropped: REW_TIME_OUT at that block's end.
+ * its block clocked out and dropped: REW_TIME_OUT when its CRC status
+ * should have come.
  *
  * Not modelled: the DMA request (DREQ) to a BCM2835 DMA controller (the
  * board has none, so the driver uses PIO), the SD clock rate within a
@@ -56,7 +61,8 @@ static bool sdhost_data_flag(Bcm2835SdhostState *s)
 {
     unsigned thr;
 
-    if (s->hsts & BCM2835_SDHOST_HSTS_DATA_ERRORS) {
+    /* A data error not yet acknowledged (SDHSTS.DATA_FLAG written 1). */
+    if (FIELD_EX32(s->hsts, SDHSTS, DATA_FLAG)) {
         return true;
     }
     if (s->data_read) {
@@ -86,6 +92,9 @@ static uint32_t sdhost_fsm(Bcm2835SdhostState *s)
     if (s->data_read && s->fifo_len &&
         (s->fifo_len == BCM2835_SDHOST_FIFO_WORDS || !s->datacnt)) {
         return SDEDM_FSM_READWAIT;
+    }
+    if (s->data_active && !s->data_read && s->block_wait) {
+        return SDEDM_FSM_WRITECRC;
     }
     if (s->data_active && !s->data_read && !s->blk_bytes) {
         return SDEDM_FSM_WRITESTART1;
@@ -121,7 +130,8 @@ static void sdhost_update_irq(Bcm2835SdhostState *s)
 }
 
 /*
- * The card sends a read's next block after this one has crossed the bus:
+ * A block takes its time on the bus before the next one: a read's next
+ * block comes, or a written block's CRC status returns, after
  * its data bits (4 lines, or 1), CRC, end bit and the card's access time,
  * at the SD clock (the core clock / (SDCDIV + 2)). Without this pause the
  * FIFO refilled as fast as the driver emptied it and its interrupt
@@ -146,26 +156,22 @@ static void sdhost_cancel_wait(Bcm2835SdhostState *s)
     timer_del(s->block_timer);
 }
 
+/*
+ * A data error raises DATA_FLAG until the driver writes 1 to it, as its
+ * interrupt handler does first thing: the handler is woken once, and a
+ * line left enabled after the request ended (a data command whose
+ * command failed leaves SDHCFG.DATA_IRPT_EN set) does not stay high
+ * while the error bits wait for the next command to clear them.
+ */
+static void sdhost_data_error(Bcm2835SdhostState *s, uint32_t bits)
+{
+    s->hsts |= bits | R_SDHSTS_DATA_FLAG_MASK;
+}
+
 static void sdhost_latch_block(Bcm2835SdhostState *s)
 {
     if (FIELD_EX32(s->hcfg, SDHCFG, BLOCK_IRPT_EN)) {
         s->hsts |= R_SDHSTS_BLOCK_IRPT_MASK;
-    }
-}
-
-/* End the data phase; what is left in a read FIFO can still be read. */
-static void sdhost_data_end(Bcm2835SdhostState *s, uint32_t error,
-                            const char *why)
-{
-    trace_bcm2835_sdhost_data_end(s->datacnt, error, why);
-    sdhost_cancel_wait(s);
-    s->data_active = false;
-    s->datacnt = 0;
-    s->blk_bytes = 0;
-    s->data_mode = true;
-    if (error) {
-        s->hsts |= error;
-        sdhost_latch_block(s);
     }
 }
 
@@ -174,6 +180,29 @@ static void sdhost_fifo_flush(Bcm2835SdhostState *s)
     s->fifo_pos = 0;
     s->fifo_len = 0;
     s->data_read = false;
+}
+
+/*
+ * End the data phase; what is left in a read FIFO can still be read, the
+ * words of a write that did not go out are dropped.
+ */
+static void sdhost_data_end(Bcm2835SdhostState *s, uint32_t error,
+                            const char *why)
+{
+    trace_bcm2835_sdhost_data_end(s->datacnt, error, why);
+    sdhost_cancel_wait(s);
+    if (!s->data_read) {
+        sdhost_fifo_flush(s);
+    }
+    s->write_dropped = false;
+    s->data_active = false;
+    s->datacnt = 0;
+    s->blk_bytes = 0;
+    s->data_mode = true;
+    if (error) {
+        sdhost_data_error(s, error);
+        sdhost_latch_block(s);
+    }
 }
 
 /*
@@ -199,16 +228,23 @@ static void sdhost_abort(Bcm2835SdhostState *s, const char *why,
     sdhost_fifo_flush(s);
 }
 
-/* Count bytes that crossed the card bus; BLOCK_IRPT at each block's end. */
+/*
+ * Count bytes that crossed the card bus. A read's block latches
+ * BLOCK_IRPT at its end; a written one when its CRC status is back.
+ */
 static void sdhost_count(Bcm2835SdhostState *s, uint32_t n)
 {
     s->datacnt -= n;
     s->blk_bytes += n;
     if (s->blk_bytes >= s->hbct) {
         s->blk_bytes = 0;
-        sdhost_latch_block(s);
-        if (s->data_read && s->datacnt) {
+        if (!s->data_read) {
             sdhost_wait_block(s);
+        } else {
+            sdhost_latch_block(s);
+            if (s->datacnt) {
+                sdhost_wait_block(s);
+            }
         }
     }
 }
@@ -247,45 +283,89 @@ static void sdhost_fifo_fill(Bcm2835SdhostState *s)
     }
 }
 
+/*
+ * A word crosses to the card. The host clocks a block out whether or not
+ * the card takes it (a card that stopped after a CMD24's one block sits
+ * in transfer state): the words of a block the card does not take are
+ * dropped, and no CRC status comes back for it.
+ */
+static void sdhost_send_word(Bcm2835SdhostState *s, uint32_t word)
+{
+    uint32_t n = MIN(s->datacnt, 4);
+
+    if (sdhost_card_ready(s)) {
+        for (int i = 0; i < n; i++) {
+            sdbus_write_byte(&s->sdbus, word >> (8 * i));
+        }
+    } else {
+        s->write_dropped = true;
+    }
+    sdhost_count(s, n);
+}
+
+/* Write phase: queued words go out while no CRC status is awaited. */
+static void sdhost_fifo_drain(Bcm2835SdhostState *s)
+{
+    while (s->data_active && !s->data_read && !s->block_wait &&
+           s->fifo_len) {
+        uint32_t word = s->fifo[s->fifo_pos];
+
+        s->fifo_pos = (s->fifo_pos + 1) % BCM2835_SDHOST_FIFO_WORDS;
+        s->fifo_len--;
+        sdhost_send_word(s, word);
+    }
+}
+
+/* A written block's time on the bus is over: its CRC status is back. */
+static void sdhost_write_block_done(Bcm2835SdhostState *s)
+{
+    if (s->write_dropped) {
+        sdhost_data_end(s, R_SDHSTS_REW_TIME_OUT_MASK,
+                        "the card took no data: no CRC status");
+        return;
+    }
+    sdhost_latch_block(s);
+    if (!s->datacnt) {
+        sdhost_data_end(s, 0, "write complete");
+        return;
+    }
+    sdhost_fifo_drain(s);
+}
+
 static void sdhost_block_timer(void *opaque)
 {
     Bcm2835SdhostState *s = opaque;
 
     s->block_wait = false;
-    sdhost_fifo_fill(s);
+    if (s->data_active && !s->data_read) {
+        sdhost_write_block_done(s);
+    } else {
+        sdhost_fifo_fill(s);
+    }
     sdhost_update_irq(s);
 }
 
 /*
- * Write phase: a word from SDDATA goes to the card. The host clocks a
- * block out whether or not the card takes it (a card that stopped after
- * a CMD24's one block sits in transfer state): the words of a block the
- * card does not take are dropped, and at that block's end no CRC status
- * comes back, so the phase ends there with REW_TIME_OUT (and BLOCK_IRPT).
- * SDDATA writes stay legal until then: no FIFO_ERROR for the driver,
- * which writes a whole block before it looks at SDHSTS.
+ * SDDATA written in a write phase: the word joins the FIFO and goes out
+ * at once unless a block's CRC status is awaited. SDDATA writes stay
+ * legal while a dropped block is clocked out: no FIFO_ERROR for the
+ * driver, which writes a whole block before it looks at SDHSTS.
  */
 static void sdhost_fifo_write(Bcm2835SdhostState *s, uint32_t word)
 {
-    uint32_t n = MIN(s->datacnt, 4);
-
-    if (!sdhost_card_ready(s)) {
-        if (s->blk_bytes + n >= s->hbct) {
-            sdhost_data_end(s, R_SDHSTS_REW_TIME_OUT_MASK,
-                            "the card took no data: no CRC status");
-            return;
-        }
-        s->datacnt -= n;
-        s->blk_bytes += n;
+    if (s->fifo_len == BCM2835_SDHOST_FIFO_WORDS ||
+        s->fifo_len * 4 >= s->datacnt) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: SDDATA write with %s: "
+                      "FIFO_ERROR\n", __func__,
+                      s->fifo_len == BCM2835_SDHOST_FIFO_WORDS ?
+                      "the FIFO full (SDEDM's level is 16)" :
+                      "the data phase's bytes all written");
+        sdhost_data_error(s, R_SDHSTS_FIFO_ERROR_MASK);
         return;
     }
-    for (int i = 0; i < n; i++) {
-        sdbus_write_byte(&s->sdbus, word >> (8 * i));
-    }
-    sdhost_count(s, n);
-    if (!s->datacnt) {
-        sdhost_data_end(s, 0, "write complete");
-    }
+    s->fifo[(s->fifo_pos + s->fifo_len) % BCM2835_SDHOST_FIFO_WORDS] = word;
+    s->fifo_len++;
+    sdhost_fifo_drain(s);
 }
 
 static void sdhost_data_start(Bcm2835SdhostState *s, bool is_read)
@@ -295,7 +375,7 @@ static void sdhost_data_start(Bcm2835SdhostState *s, bool is_read)
                       "and count %u (1..%u bytes, 1..%u blocks): "
                       "FIFO_ERROR\n", __func__, s->hbct, s->hblc,
                       BCM2835_SDHOST_MAX_BLKSZ, BCM2835_SDHOST_MAX_BLOCKS);
-        s->hsts |= R_SDHSTS_FIFO_ERROR_MASK;
+        sdhost_data_error(s, R_SDHSTS_FIFO_ERROR_MASK);
         s->data_mode = true;
         return;
     }
@@ -382,12 +462,13 @@ static uint32_t sdhost_fifo_read(Bcm2835SdhostState *s)
 {
     uint32_t val;
 
-    if (!s->fifo_len) {
+    if (!s->fifo_len || !s->data_read) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: SDDATA read with an empty FIFO "
                       "(%s): FIFO_ERROR\n", __func__,
-                      s->data_active ? "the card has not caught up"
-                                     : "no read in progress");
-        s->hsts |= R_SDHSTS_FIFO_ERROR_MASK;
+                      !s->data_active ? "no read in progress" :
+                      !s->data_read ? "a write in progress" :
+                      "the card has not caught up");
+        sdhost_data_error(s, R_SDHSTS_FIFO_ERROR_MASK);
         return 0;
     }
     val = s->fifo[s->fifo_pos];
@@ -547,7 +628,7 @@ static void sdhost_write(void *opaque, hwaddr offset, uint64_t value,
         if (!s->data_active || s->data_read) {
             qemu_log_mask(LOG_GUEST_ERROR, "%s: SDDATA write with no write "
                           "in progress: FIFO_ERROR\n", __func__);
-            s->hsts |= R_SDHSTS_FIFO_ERROR_MASK;
+            sdhost_data_error(s, R_SDHSTS_FIFO_ERROR_MASK);
             break;
         }
         sdhost_fifo_write(s, value);
@@ -614,6 +695,7 @@ static void sdhost_reset_enter(Object *obj, ResetType type)
     s->data_mode = false;
     s->datacnt = 0;
     s->blk_bytes = 0;
+    s->write_dropped = false;
     sdhost_cancel_wait(s);
     sdhost_fifo_flush(s);
 }
@@ -665,10 +747,8 @@ static int sdhost_post_load(void *opaque, int version_id)
           s->datacnt > s->hbct * s->hblc || s->blk_bytes >= s->hbct))) {
         return -EINVAL;
     }
-    /* Between a read's blocks, with the FIFO empty: the next one comes. */
-    if (s->data_active && s->data_read && s->datacnt && !s->fifo_len &&
-        !s->blk_bytes) {
-        sdhost_wait_block(s);
+    if ((s->block_wait || s->write_dropped) && !s->data_active) {
+        return -EINVAL;
     }
     sdhost_update_irq(s);
     return 0;
@@ -676,8 +756,9 @@ static int sdhost_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_sdhost = {
     .name = TYPE_BCM2835_SDHOST,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    /* 2: a block's time on the bus (reads and writes) is migrated. */
+    .version_id = 2,
+    .minimum_version_id = 2,
     .post_load = sdhost_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32(cmd, Bcm2835SdhostState),
@@ -700,6 +781,9 @@ static const VMStateDescription vmstate_sdhost = {
                              BCM2835_SDHOST_FIFO_WORDS),
         VMSTATE_UINT32(fifo_pos, Bcm2835SdhostState),
         VMSTATE_UINT32(fifo_len, Bcm2835SdhostState),
+        VMSTATE_BOOL(block_wait, Bcm2835SdhostState),
+        VMSTATE_BOOL(write_dropped, Bcm2835SdhostState),
+        VMSTATE_TIMER_PTR(block_timer, Bcm2835SdhostState),
         VMSTATE_END_OF_LIST()
     },
 };

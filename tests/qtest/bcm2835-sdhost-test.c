@@ -268,11 +268,30 @@ static void start_write(Sd *sd, uint32_t blk, uint32_t n)
     ck_assert_uint_eq(fsm(sd), SDEDM_FSM_WRITESTART1);
 }
 
+/*
+ * Let a written block's time on the bus pass: its CRC status comes back
+ * and the words queued behind it go out.
+ */
+static void write_settle(Sd *sd)
+{
+    for (int i = 0; i < 100 && fsm(sd) == SDEDM_FSM_WRITECRC; i++) {
+        qtest_clock_step(sd->t->qts, 100000);
+    }
+    ck_assert_uint_ne(fsm(sd), SDEDM_FSM_WRITECRC);
+}
+
+/* The driver's PIO write: words while SDHSTS.DATA_FLAG says there is room. */
 static void write_fifo(Sd *sd, const uint8_t *buf, size_t len)
 {
     for (size_t i = 0; i < len; i += 4) {
         uint32_t w;
 
+        if (!(rd(sd, A_SDHSTS) & R_SDHSTS_DATA_FLAG_MASK)) {
+            /* The FIFO filled behind a block whose CRC status is due. */
+            ck_assert_uint_eq(fsm(sd), SDEDM_FSM_WRITECRC);
+            ck_assert_uint_gt(fifo_count(sd), 12);
+            write_settle(sd);
+        }
         ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_DATA_FLAG_MASK);
         memcpy(&w, buf + i, 4);
         wr(sd, A_SDDATA, w);
@@ -283,6 +302,9 @@ static void write_blocks(Sd *sd, uint32_t blk, uint32_t n, const uint8_t *buf)
 {
     start_write(sd, blk, n);
     write_fifo(sd, buf, n * BLK);
+    /* The last block's CRC status ends the phase. */
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_WRITECRC);
+    write_settle(sd);
     end_multi(sd, n);
     memcpy(sd->want + blk * BLK, buf, n * BLK);
 }
@@ -559,11 +581,17 @@ START_TEST(test_interrupts)
     write_fifo(sd, buf, BLK - 4);
     ck_assert(!irq(sd));
     write_fifo(sd, buf + BLK - 4, 4);
+    /* Not before the block's CRC status is back from the card. */
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_WRITECRC);
+    ck_assert(!irq(sd));
+    write_settle(sd);
     ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_BLOCK_IRPT_MASK);
     ck_assert(irq(sd));
     wr(sd, A_SDHSTS, R_SDHSTS_BLOCK_IRPT_MASK);
     ck_assert(!irq(sd));
     write_fifo(sd, buf + BLK, BLK);
+    ck_assert(!irq(sd));
+    write_settle(sd);
     ck_assert(irq(sd));
     wr(sd, A_SDHCFG, hcfg);
     ck_assert(!irq(sd));
@@ -675,6 +703,51 @@ START_TEST(test_writes_mid_transfer)
 }
 END_TEST
 
+/*
+ * SDDATA past what the FIFO holds while a block's CRC status is due, or
+ * past the phase's bytes: FIFO_ERROR and a log line; the words the FIFO
+ * took still go out.
+ */
+START_TEST(test_write_fifo_overflow)
+{
+    Sd *sd = start();
+    uint8_t buf[2 * BLK];
+    g_autofree char *log = NULL;
+
+    card_init(sd);
+    random_fill(buf, sizeof(buf), 21);
+    start_write(sd, 95, 2);
+    write_fifo(sd, buf, BLK);
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_WRITECRC);
+    for (int i = 0; i < BCM2835_SDHOST_FIFO_WORDS; i++) {
+        wr(sd, A_SDDATA, ((uint32_t *)buf)[BLK / 4 + i]);
+    }
+    ck_assert_uint_eq(fifo_count(sd), BCM2835_SDHOST_FIFO_WORDS);
+    ck_assert_uint_eq(rd(sd, A_SDHSTS) & R_SDHSTS_DATA_FLAG_MASK, 0);
+    wr(sd, A_SDDATA, 0xdeadbeef);
+    ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_FIFO_ERROR_MASK);
+    log = ps_log_take(sd->t);
+    ck_assert_ptr_nonnull(strstr(log, "SDDATA write with the FIFO full"));
+    clear_status(sd);
+    write_settle(sd);
+    ck_assert_uint_eq(fifo_count(sd), 0);
+    write_fifo(sd, buf + BLK + 4 * BCM2835_SDHOST_FIFO_WORDS,
+               BLK - 4 * BCM2835_SDHOST_FIFO_WORDS);
+    /* The phase's bytes are all in: one word more is refused. */
+    wr(sd, A_SDDATA, 0xdeadbeef);
+    ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_FIFO_ERROR_MASK);
+    g_free(log);
+    log = ps_log_take(sd->t);
+    ck_assert_ptr_nonnull(strstr(log, "bytes all written"));
+    clear_status(sd);
+    write_settle(sd);
+    end_multi(sd, 2);
+    memcpy(sd->want + 95 * BLK, buf, 2 * BLK);
+    check_image(sd);
+    stop(sd);
+}
+END_TEST
+
 START_TEST(test_fifo_without_transfer)
 {
     Sd *sd = start();
@@ -739,6 +812,14 @@ START_TEST(test_card_removal)
         rd(sd, A_SDDATA);
     }
     ck_assert_uint_eq(fsm(sd), SDEDM_FSM_DATAMODE);
+    /*
+     * The handler's write of DATA_FLAG acknowledges the error: the line
+     * drops although REW_TIME_OUT stays until the next command clears it.
+     */
+    ck_assert(irq(sd));
+    wr(sd, A_SDHSTS, R_SDHSTS_DATA_FLAG_MASK);
+    ck_assert(!irq(sd));
+    ck_assert_uint_eq(rd(sd, A_SDHSTS), R_SDHSTS_REW_TIME_OUT_MASK);
     clear_status(sd);
     ck_assert(!irq(sd));
     /* No card: commands time out (this is what the driver polls for). */
@@ -795,6 +876,7 @@ START_TEST(test_write_past_single_block)
     wr(sd, A_SDHBLC, 2);
     ck_assert(cmd(sd, CMD_WRITE_SINGLE, 40 * BLK, R_SDCMD_WRITE_MASK));
     write_fifo(sd, buf, BLK);
+    write_settle(sd);
     ck_assert_uint_eq(rd(sd, A_SDHSTS) & BCM2835_SDHOST_HSTS_DATA_ERRORS, 0);
     ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_BLOCK_IRPT_MASK);
     wr(sd, A_SDHSTS, R_SDHSTS_BLOCK_IRPT_MASK);
@@ -804,6 +886,13 @@ START_TEST(test_write_past_single_block)
     ck_assert_uint_eq(rd(sd, A_SDHSTS) & ~R_SDHSTS_DATA_FLAG_MASK, 0);
     ck_assert_uint_eq(fsm(sd), SDEDM_FSM_WRITEDATA);
     write_fifo(sd, buf + 2 * BLK - 4, 4);
+    /*
+     * The error comes when the CRC status should have: after the driver
+     * has looked at SDHSTS and gone back to wait for BLOCK_IRPT.
+     */
+    ck_assert_uint_eq(rd(sd, A_SDHSTS) & BCM2835_SDHOST_HSTS_DATA_ERRORS, 0);
+    ck_assert(!irq(sd));
+    write_settle(sd);
     ck_assert_uint_eq(rd(sd, A_SDHSTS) & BCM2835_SDHOST_HSTS_DATA_ERRORS,
                       R_SDHSTS_REW_TIME_OUT_MASK);
     ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_BLOCK_IRPT_MASK);
@@ -953,14 +1042,20 @@ START_TEST(test_migration_mid_transfer)
     end_multi(sd, 8);
     ck_assert_mem_eq(buf, sd->want + 200 * BLK, 8 * BLK);
 
-    /* Mid-write: half the data sent before, half after. */
+    /*
+     * Mid-write: a block sent, its CRC status due, ten words of the next
+     * in the FIFO; the rest written after.
+     */
     random_fill(wbuf, 4 * BLK, 5);
     start_write(sd, 300, 4);
-    write_fifo(sd, wbuf, 3 * BLK / 2);
+    write_fifo(sd, wbuf, BLK + 40);
     dst = ps_migrate(sd->t, "presilicon,bare=on", sd->args);
     ps_qtest_quit(sd->t);
     sd->t = dst;
-    write_fifo(sd, wbuf + 3 * BLK / 2, 4 * BLK - 3 * BLK / 2);
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_WRITECRC);
+    ck_assert_uint_eq(fifo_count(sd), 10);
+    write_fifo(sd, wbuf + BLK + 40, 3 * BLK - 40);
+    write_settle(sd);
     end_multi(sd, 4);
     memcpy(sd->want + 300 * BLK, wbuf, 4 * BLK);
     check_image(sd);
@@ -988,6 +1083,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_interrupts);
     tcase_add_test(tc, test_bad_block_sizes);
     tcase_add_test(tc, test_writes_mid_transfer);
+    tcase_add_test(tc, test_write_fifo_overflow);
     tcase_add_test(tc, test_fifo_without_transfer);
     tcase_add_test(tc, test_card_removal);
     tcase_add_test(tc, test_removal_mid_write);

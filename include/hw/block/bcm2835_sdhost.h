@@ -48,11 +48,15 @@ struct Bcm2835SdhostState {
     uint32_t fifo_len;
 
     /*
-     * A read's next block is on its way over the card bus: the FIFO is
-     * refilled when block_timer fires (not migrated: post_load re-arms).
+     * A block is on its way over the card bus until block_timer fires: a
+     * read's next block (the FIFO is refilled then), or a written block
+     * whose CRC status comes back then (BLOCK_IRPT; words the driver
+     * wrote meanwhile wait in the FIFO). write_dropped: the card took
+     * none of that block, so no CRC status comes.
      */
     QEMUTimer *block_timer;
     bool block_wait;
+    bool write_dropped;
 
     /* Write-protect switch (the block has no WP pin: writes are refused). */
     bool write_protect;

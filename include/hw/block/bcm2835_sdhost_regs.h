@@ -81,6 +81,7 @@ REG32(SDEDM, 0x34)
 #define SDEDM_FSM_READDATA      0x2
 #define SDEDM_FSM_WRITEDATA     0x3
 #define SDEDM_FSM_READWAIT      0x4     /* a read stalled on a full FIFO */
+#define SDEDM_FSM_WRITECRC      0x6     /* a written block's CRC status due */
 #define SDEDM_FSM_POWERDOWN     0x8
 #define SDEDM_FSM_WRITESTART1   0xa     /* a write waiting for its block */
 

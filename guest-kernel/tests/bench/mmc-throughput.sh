@@ -35,7 +35,13 @@ for h in /sys/class/mmc_host/mmc*; do
 	[ -e "$h" ] || continue
 	host=${h##*/}
 	mmc_wait_card "$host" 5 || continue
-	drv=$(basename "$(readlink -f "$h/device/driver")")
+	# The host's device, or the nearest parent with a driver (the
+	# ThunderX slots are children of the PCI function).
+	d=$(readlink -f "$h/device")
+	while [ ! -e "$d/driver" ] && [ "$d" != /sys/devices ]; do
+		d=${d%/*}
+	done
+	drv=$(basename "$(readlink -f "$d/driver")")
 	blk=$(mmc_blockdev "$(mmc_card "$host")") || continue
 	devs="$devs $host:$drv:$blk"
 done

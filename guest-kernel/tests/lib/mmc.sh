@@ -105,7 +105,8 @@ mmc_check_enumerated() {  # card mib
 		"$blk has $sectors sectors, the drive $(($2 * 2048))"
 }
 
-# ext2 made, filled with random files, unmounted, mounted again and read
+# ext2 (8 MiB of the card: busybox mke2fs writes much of what it spans)
+# made, filled with random files, unmounted, mounted again and read
 # back with the same checksums (the second mount reads from the card: the
 # page cache is dropped in between).
 mmc_check_filesystem() {  # card
@@ -113,7 +114,7 @@ mmc_check_filesystem() {  # card
 	mnt=/tmp/mmc-fs
 	mkdir -p $mnt
 	rc=1
-	if [ -n "$blk" ] && mke2fs -q -N 256 "/dev/$blk" >/tmp/mmc-fs.log 2>&1 &&
+	if [ -n "$blk" ] && mke2fs -q -N 256 "/dev/$blk" 8192 >/tmp/mmc-fs.log 2>&1 &&
 		mount -t ext2 "/dev/$blk" $mnt 2>>/tmp/mmc-fs.log; then
 		mkdir -p $mnt/d
 		for n in 1 2 3 4 5 6 7 8; do

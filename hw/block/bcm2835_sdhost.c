@@ -183,7 +183,12 @@ static void sdhost_fifo_flush(Bcm2835SdhostState *s)
 }
 
 /*
- * End the data phase; what is left in a read FIFO can still be read, the
+ * End the data phase. What is left in the FIFO of a read that completed
+ * can still be read; the FIFO of a read that failed is emptied, so SDEDM
+ * says DATAMODE at once: the driver's PIO loop, which waits in its hard
+ * IRQ handler while the state machine says a read is under way, sees the
+ * error instead of waiting for words that will not come (with the
+ * handler's CPU holding the tick, its 500 ms bound never expires). The
  * words of a write that did not go out are dropped.
  */
 static void sdhost_data_end(Bcm2835SdhostState *s, uint32_t error,
@@ -191,7 +196,7 @@ static void sdhost_data_end(Bcm2835SdhostState *s, uint32_t error,
 {
     trace_bcm2835_sdhost_data_end(s->datacnt, error, why);
     sdhost_cancel_wait(s);
-    if (!s->data_read) {
+    if (!s->data_read || error) {
         sdhost_fifo_flush(s);
     }
     s->write_dropped = false;

@@ -183,21 +183,27 @@ static void sdhost_fifo_flush(Bcm2835SdhostState *s)
 }
 
 /*
- * End the data phase. What is left in the FIFO of a read that completed
- * can still be read; the FIFO of a read that failed is emptied, so SDEDM
- * says DATAMODE at once: the driver's PIO loop, which waits in its hard
- * IRQ handler while the state machine says a read is under way, sees the
- * error instead of waiting for words that will not come (with the
- * handler's CPU holding the tick, its 500 ms bound never expires). The
- * words of a write that did not go out are dropped.
+ * End the data phase. The words of whole blocks left in a read's FIFO can
+ * still be read. A read that fails drops the words of the block it broke
+ * off, so the state machine leaves READWAIT once the whole blocks are
+ * read: the driver's PIO loop, which waits in its hard IRQ handler while
+ * SDEDM says a read is under way, sees the error instead of waiting for
+ * the rest of a block that will not come (with the handler's CPU holding
+ * the tick, its 500 ms bound never expires). The words of a write that
+ * did not go out are dropped.
  */
 static void sdhost_data_end(Bcm2835SdhostState *s, uint32_t error,
                             const char *why)
 {
     trace_bcm2835_sdhost_data_end(s->datacnt, error, why);
     sdhost_cancel_wait(s);
-    if (!s->data_read || error) {
+    if (!s->data_read) {
         sdhost_fifo_flush(s);
+    } else if (error) {
+        s->fifo_len -= MIN(s->fifo_len, DIV_ROUND_UP(s->blk_bytes, 4));
+        if (!s->fifo_len) {
+            sdhost_fifo_flush(s);
+        }
     }
     s->write_dropped = false;
     s->data_active = false;

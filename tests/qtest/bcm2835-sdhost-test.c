@@ -809,8 +809,9 @@ START_TEST(test_card_removal)
     ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_DATA_FLAG_MASK);
     ck_assert(irq(sd));
     /*
-     * The failed read's FIFO is emptied and the state machine is back in
-     * DATAMODE at once: the driver's PIO loop must not wait on READWAIT.
+     * The broken-off block's words are dropped and the state machine is
+     * back in DATAMODE at once: the driver's PIO loop must not wait on
+     * READWAIT for the rest of a block that will not come.
      */
     ck_assert_uint_eq(fifo_count(sd), 0);
     ck_assert_uint_eq(fsm(sd), SDEDM_FSM_DATAMODE);
@@ -834,6 +835,25 @@ START_TEST(test_card_removal)
     card_init(sd);
     read_blocks(sd, 5, 4, buf);
     ck_assert_mem_eq(buf, sd->want + 5 * BLK, 4 * BLK);
+
+    /*
+     * Pulled between blocks: the last words of the whole block in the
+     * FIFO are still read (READWAIT until then), then DATAMODE.
+     */
+    start_read(sd, 8, 2);
+    read_fifo(sd, buf, BLK - 4 * BCM2835_SDHOST_FIFO_WORDS);
+    ck_assert_uint_eq(fifo_count(sd), BCM2835_SDHOST_FIFO_WORDS);
+    qmp_ok(sd, "{'execute': 'eject', 'arguments': {'id': 'card',"
+           " 'force': true}}");
+    ck_assert(rd(sd, A_SDHSTS) & R_SDHSTS_REW_TIME_OUT_MASK);
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_READWAIT);
+    for (int i = BLK - 4 * BCM2835_SDHOST_FIFO_WORDS; i < BLK; i += 4) {
+        uint32_t w = rd(sd, A_SDDATA);
+
+        memcpy(buf + i, &w, 4);
+    }
+    ck_assert_mem_eq(buf, sd->want + 8 * BLK, BLK);
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_DATAMODE);
     stop(sd);
 }
 END_TEST

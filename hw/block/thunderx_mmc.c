@@ -292,6 +292,10 @@ static uint64_t txmmc_pio_data(ThunderxMmcState *s, SDBus *bus,
     unsigned n;
     uint32_t r1;
 
+    if (!bus) {
+        /* No slot, or a disabled one (already logged): nothing answers. */
+        return R_MIO_EMM_RSP_STS_BLK_TIMEOUT_MASK;
+    }
     for (n = 0; n < TXMMC_BUF_SIZE; n++) {
         if (write ? !sdbus_receive_ready(bus) : !sdbus_data_ready(bus)) {
             break;

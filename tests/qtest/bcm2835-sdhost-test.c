@@ -748,6 +748,34 @@ START_TEST(test_write_fifo_overflow)
 }
 END_TEST
 
+/*
+ * CMD13 in the middle of a write, then the block's words: the card is
+ * still receiving, but its last command moves no data. sd-card used to
+ * assert (found by fuzzing, qemu-patches/0008); now a guest error, and
+ * CMD12 ends the write.
+ */
+START_TEST(test_status_mid_write)
+{
+    Sd *sd = start();
+    uint8_t buf[BLK];
+    g_autofree char *log = NULL;
+
+    card_init(sd);
+    random_fill(buf, sizeof(buf), 23);
+    start_write(sd, 120, 2);
+    ck_assert(cmd(sd, CMD_SEND_STATUS, sd->rca << 16, 0));
+    write_fifo(sd, buf, BLK);
+    write_settle(sd);
+    log = ps_log_take(sd->t);
+    ck_assert_ptr_nonnull(strstr(log, "DAT write illegal for command"));
+    ck_assert(cmd(sd, CMD_STOP, 0, R_BUSY));
+    clear_status(sd);
+    ck_assert(cmd(sd, CMD_SEND_STATUS, sd->rca << 16, 0));
+    ck_assert_uint_eq((rd(sd, A_SDRSP0) >> 9) & 0xf, 4);     /* tran */
+    stop(sd);
+}
+END_TEST
+
 START_TEST(test_fifo_without_transfer)
 {
     Sd *sd = start();
@@ -1106,6 +1134,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_bad_block_sizes);
     tcase_add_test(tc, test_writes_mid_transfer);
     tcase_add_test(tc, test_write_fifo_overflow);
+    tcase_add_test(tc, test_status_mid_write);
     tcase_add_test(tc, test_fifo_without_transfer);
     tcase_add_test(tc, test_card_removal);
     tcase_add_test(tc, test_removal_mid_write);

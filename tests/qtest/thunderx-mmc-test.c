@@ -805,6 +805,13 @@ START_TEST(test_bad_commands)
     sts = cmd(m, 13, m->rca << 16, 0, 0);
     ck_assert(sts & STS(RSP_TIMEOUT));
     assert_log(m, "disabled in MIO_EMM_CFG");
+    /*
+     * A data command there with no response to wait for (RTYPE_XOR):
+     * nothing sends data, BLK_TIMEOUT (found by fuzzing: it crashed).
+     */
+    sts = cmd(m, 17, 0, 0, 1);
+    ck_assert(sts & STS(BLK_TIMEOUT));
+    assert_log(m, "disabled in MIO_EMM_CFG");
     csr_w(m, A_MIO_EMM_CFG, 1);
     /* SWITCH_EXE is not modelled: a switch error, not a hang. */
     csr_w(m, A_MIO_EMM_SWITCH, R_MIO_EMM_SWITCH_EXE_MASK);

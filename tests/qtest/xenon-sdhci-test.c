@@ -550,6 +550,34 @@ START_TEST(test_pio_read_write)
 }
 END_TEST
 
+/*
+ * CMD13 between CMD25 and its data: the card is still receiving, but its
+ * last command moves no data. sd-card asserted when the host then sent
+ * the block (found by fuzzing, qemu-patches/0008); now a guest error.
+ */
+START_TEST(test_status_mid_write)
+{
+    Xe *x = xe_start(NULL);
+    g_autofree char *log = NULL;
+    uint32_t i;
+
+    card_up(x);
+    ww(x, SDHC_BLKSIZE, BLK);
+    ww(x, SDHC_BLKCNT, 2);
+    cmd(x, 25, 300 * BLK, CMD_R48 | CMD_DATA,
+        TM_BLKCNT | TM_MULTI | TM_ACMD12);
+    cmd_ok(x, 13, x->rca << 16, CMD_R48);
+    wait_status(x, SDHC_NIS_WBUFRDY);
+    for (i = 0; i < BLK; i += 4) {
+        wl(x, SDHC_BDATA, 0x5a5a5a5a);
+    }
+    qtest_clock_step(x->t->qts, 1000000);
+    log = ps_log_take(x->t);
+    ck_assert_ptr_nonnull(strstr(log, "DAT write illegal for command"));
+    xe_stop(x);
+}
+END_TEST
+
 START_TEST(test_sdma_read_write)
 {
     Xe *x = xe_start(NULL);
@@ -880,6 +908,7 @@ int main(void)
     tcase_add_test(regs, test_system_reset);
     tcase_add_test(card, test_disabled_slot_drops_commands);
     tcase_add_test(card, test_pio_read_write);
+    tcase_add_test(card, test_status_mid_write);
     tcase_add_test(card, test_sdma_read_write);
     tcase_add_test(card, test_adma2_scatter_gather);
     tcase_add_test(card, test_interrupt_line);

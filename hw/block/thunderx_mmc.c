@@ -164,7 +164,7 @@ static SDBus *txmmc_bus(ThunderxMmcState *s, unsigned bus, const char *what)
                       "slots)\n", what, bus, s->num_slots);
         return NULL;
     }
-    if (!(s->emm_cfg & BIT(bus))) {
+    if (!(FIELD_EX64(s->emm_cfg, MIO_EMM_CFG, BUS_ENA) & BIT(bus))) {
         qemu_log_mask(LOG_GUEST_ERROR,
                       "thunderx-mmc: %s on bus %u, disabled in "
                       "MIO_EMM_CFG[BUS_ENA] 0x%" PRIx64 "\n", what, bus,
@@ -199,9 +199,11 @@ static uint8_t txmmc_crc7(const uint8_t *p, int len)
 static uint64_t txmmc_rsp48(uint8_t idx, uint32_t val)
 {
     uint8_t raw[5] = { idx & 0x3f, val >> 24, val >> 16, val >> 8, val };
+    uint64_t lo = FIELD_DP64(0, MIO_EMM_RSP_LO, IDX, raw[0]);
 
-    return ((uint64_t)raw[0] << 40) | ((uint64_t)val << 8) |
-           (txmmc_crc7(raw, 5) << 1) | 1;
+    lo = FIELD_DP64(lo, MIO_EMM_RSP_LO, ARG, val);
+    lo = FIELD_DP64(lo, MIO_EMM_RSP_LO, CRC7, txmmc_crc7(raw, 5));
+    return FIELD_DP64(lo, MIO_EMM_RSP_LO, END, 1);
 }
 
 /*
@@ -242,7 +244,10 @@ static uint64_t txmmc_send(ThunderxMmcState *s, SDBus *bus, uint8_t idx,
     *r1 = val;
     /* R3/R4 carry no index and no CRC: both fields read as ones. */
     if (rtype == TXMMC_RTYPE_R3 || rtype == TXMMC_RTYPE_R4) {
-        s->rsp_lo = (0x3fULL << 40) | ((uint64_t)val << 8) | 0xff;
+        s->rsp_lo = FIELD_DP64(R_MIO_EMM_RSP_LO_IDX_MASK |
+                               R_MIO_EMM_RSP_LO_CRC7_MASK |
+                               R_MIO_EMM_RSP_LO_END_MASK,
+                               MIO_EMM_RSP_LO, ARG, val);
     } else {
         s->rsp_lo = txmmc_rsp48(idx, val);
     }
@@ -731,17 +736,19 @@ static void txmmc_regs_reset(ThunderxMmcState *s)
 
 static unsigned txmmc_buf_word(ThunderxMmcState *s)
 {
-    return FIELD_EX64(s->buf_idx, MIO_EMM_BUF_IDX, BUF_NUM) * 64 +
+    return FIELD_EX64(s->buf_idx, MIO_EMM_BUF_IDX, BUF_NUM) * TXMMC_BUF_WORDS +
            FIELD_EX64(s->buf_idx, MIO_EMM_BUF_IDX, OFFSET);
 }
 
 static void txmmc_buf_advance(ThunderxMmcState *s)
 {
-    unsigned w = (txmmc_buf_word(s) + 1) % 128;
+    unsigned w = (txmmc_buf_word(s) + 1) % (2 * TXMMC_BUF_WORDS);
 
     if (FIELD_EX64(s->buf_idx, MIO_EMM_BUF_IDX, INC)) {
-        s->buf_idx = FIELD_DP64(s->buf_idx, MIO_EMM_BUF_IDX, OFFSET, w % 64);
-        s->buf_idx = FIELD_DP64(s->buf_idx, MIO_EMM_BUF_IDX, BUF_NUM, w / 64);
+        s->buf_idx = FIELD_DP64(s->buf_idx, MIO_EMM_BUF_IDX, OFFSET,
+                                w % TXMMC_BUF_WORDS);
+        s->buf_idx = FIELD_DP64(s->buf_idx, MIO_EMM_BUF_IDX, BUF_NUM,
+                                w / TXMMC_BUF_WORDS);
     }
 }
 
@@ -904,8 +911,8 @@ static bool txmmc_write_ops(ThunderxMmcState *s, hwaddr off, uint64_t val)
             txmmc_dma_abort(s, "MIO_EMM_CFG[BUS_ENA] cleared");
             txmmc_regs_reset(s);
         } else if (txmmc_dma_busy(s) &&
-                   !(s->emm_cfg & BIT(FIELD_EX64(s->emm_dma, MIO_EMM_DMA,
-                                                 BUS_ID)))) {
+                   !(FIELD_EX64(s->emm_cfg, MIO_EMM_CFG, BUS_ENA) &
+                     BIT(FIELD_EX64(s->emm_dma, MIO_EMM_DMA, BUS_ID)))) {
             txmmc_dma_abort(s, "the DMA's bus disabled");
         }
         return true;
@@ -986,7 +993,7 @@ static bool txmmc_write_misc(ThunderxMmcState *s, hwaddr off, uint64_t val)
                            R_MIO_EMM_SAMPLE_DAT_CNT_MASK);
         return true;
     case A_MIO_EMM_STS_MASK:
-        s->sts_mask = val & 0xffffffffULL;
+        s->sts_mask = val & R_MIO_EMM_STS_MASK_STS_MSK_MASK;
         return true;
     case A_MIO_EMM_RCA:
         s->rca = val & R_MIO_EMM_RCA_CARD_RCA_MASK;

@@ -16,6 +16,7 @@
 #define TXMMC_MSIX_BAR          4
 #define TXMMC_MAX_SLOTS         4       /* BUS_ID is two bits */
 #define TXMMC_BUF_SIZE          512     /* each of the two data buffers */
+#define TXMMC_BUF_WORDS         (TXMMC_BUF_SIZE / 8)    /* BUF_IDX[OFFSET] */
 #define TXMMC_BLOCK_SIZE        512     /* external DMA works in blocks */
 #define TXMMC_FIFO_DEPTH        16      /* scatter-gather FIFO entries */
 
@@ -113,6 +114,11 @@ REG64(MIO_EMM_RSP_STS, 0x2060)                  /* RO */
     FIELD(MIO_EMM_RSP_STS, CMD_VAL, 59, 1)
     FIELD(MIO_EMM_RSP_STS, BUS_ID, 60, 2)
 REG64(MIO_EMM_RSP_LO, 0x2068)                   /* RO */
+    /* A 48-bit response: end bit, CRC7, 32 bits, command index. */
+    FIELD(MIO_EMM_RSP_LO, END, 0, 1)
+    FIELD(MIO_EMM_RSP_LO, CRC7, 1, 7)
+    FIELD(MIO_EMM_RSP_LO, ARG, 8, 32)
+    FIELD(MIO_EMM_RSP_LO, IDX, 40, 6)
 REG64(MIO_EMM_RSP_HI, 0x2070)                   /* RO */
 REG64(MIO_EMM_INT, 0x2078)                      /* W1C */
     FIELD(MIO_EMM_INT, BUF_DONE, 0, 1)
@@ -129,6 +135,7 @@ REG64(MIO_EMM_SAMPLE, 0x2090)
     FIELD(MIO_EMM_SAMPLE, DAT_CNT, 0, 10)
     FIELD(MIO_EMM_SAMPLE, CMD_CNT, 16, 10)
 REG64(MIO_EMM_STS_MASK, 0x2098)                 /* R1 bits that are errors */
+    FIELD(MIO_EMM_STS_MASK, STS_MSK, 0, 32)
 REG64(MIO_EMM_RCA, 0x20a0)
     FIELD(MIO_EMM_RCA, CARD_RCA, 0, 16)
 REG64(MIO_EMM_INT_ENA_W1S, 0x20b0)

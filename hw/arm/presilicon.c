@@ -28,6 +28,8 @@
 #include "hw/pci/pci.h"
 #include "hw/crypto/thunderx_zip.h"
 #include "hw/block/thunderx_mmc.h"
+#include "hw/block/bcm2835_sdhost.h"
+#include "hw/dma/bcm2835_dma.h"
 #include "hw/i2c/arm_sbcon_i2c.h"
 #include "hw/char/pl011.h"
 #include "hw/sd/sd.h"
@@ -62,6 +64,11 @@ const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS] = {
     [PS_RAM] =          { 0x40000000, 16 * GiB },
 };
 
+/* The BCM2835 DMA channels the board wires and describes. */
+#define PS_BCM2835_DMA_CHANS 4
+/* The SoC's DREQ line of the SDHOST (TI.PERMAP, the dmas cell). */
+#define PS_BCM2835_DREQ_SDHOST 13
+
 /*
  * The models -M presilicon creates, each in its own 64 KiB slot of
  * PS_MODELS and with consecutive SPIs from PS_IRQ_MODELS, in this order.
@@ -75,6 +82,8 @@ static const struct {
     { "stm32-crc", 0 },
     { "xenon-sdhci", 1 },
     { "bcm2835-sdhost", 1 },
+    /* QEMU's BCM2835 DMA controller: channels 0-3 (PS_BCM2835_DMA_CHANS). */
+    { "bcm2835-dma", PS_BCM2835_DMA_CHANS },
 };
 
 /* A two-string list property: "compatible", "clock-names". */
@@ -505,6 +514,34 @@ static int ps_attach_sd_child(Object *child, void *opaque)
     return 0;
 }
 
+/* The built-in model of type @type, or NULL. */
+static DeviceState *ps_model(PresiliconMachineState *pms, const char *type,
+                             int *idx)
+{
+    for (int i = 0; i < pms->models->len; i++) {
+        DeviceState *dev = g_ptr_array_index(pms->models, i);
+
+        if (object_dynamic_cast(OBJECT(dev), type)) {
+            if (idx) {
+                *idx = i;
+            }
+            return dev;
+        }
+    }
+    return NULL;
+}
+
+/* The SDHOST's DREQ paces a DMA channel, as on the SoC. */
+static void ps_wire_bcm2835_dma(PresiliconMachineState *pms)
+{
+    DeviceState *sdhost = ps_model(pms, TYPE_BCM2835_SDHOST, NULL);
+    DeviceState *dma = ps_model(pms, TYPE_BCM2835_DMA, NULL);
+
+    qdev_connect_gpio_out_named(sdhost, "dreq", 0,
+                                qdev_get_gpio_in_named(dma, "dreq",
+                                                       PS_BCM2835_DREQ_SDHOST));
+}
+
 static void ps_create_models(PresiliconMachineState *pms)
 {
     int i, j, irq = PS_IRQ_MODELS, sd_slot = 0;
@@ -517,6 +554,11 @@ static void ps_create_models(PresiliconMachineState *pms)
 
         object_property_add_child(OBJECT(pms), presilicon_models[i].type,
                                   OBJECT(dev));
+        if (object_dynamic_cast(OBJECT(dev), TYPE_BCM2835_DMA)) {
+            /* On the SoC the link is to the VideoCore bus: here, memory. */
+            object_property_add_const_link(OBJECT(dev), "dma-mr",
+                                           OBJECT(get_system_memory()));
+        }
         sysbus_realize_and_unref(sbd, &error_fatal);
         /* A second window (a SoC glue register) goes 4 KiB in, and so on. */
         for (j = 0; j < sbd->num_mmio; j++) {
@@ -530,6 +572,7 @@ static void ps_create_models(PresiliconMachineState *pms)
         g_ptr_array_add(pms->models, dev);
         ps_attach_sd_cards(dev, &sd_slot);
     }
+    ps_wire_bcm2835_dma(pms);
     /*
      * PCIe endpoints are found by enumeration; those that implement the
      * device-tree hook also get a node under the host (ps_pci_node()).
@@ -620,6 +663,61 @@ static void ps_pci_node(PCIBus *bus, PCIDevice *pdev, void *opaque)
     presilicon_fdt_add_device(DEVICE(pdev), &ctx);
 }
 
+/*
+ * QEMU's BCM2835 DMA controller has no node writer of its own: its node
+ * (brcm,bcm2835-dma.yaml) goes on the 32-bit bus beside the SDHOST, whose
+ * node then names its channel request: dmas = <&dma 13>.
+ */
+static void ps_fdt_bcm2835_dma(PresiliconMachineState *pms)
+{
+    static const char *const compat[] = { "brcm,bcm2835-dma" };
+    void *fdt = MACHINE(pms)->fdt;
+    PresiliconFdtContext ctx = {
+        .fdt = fdt,
+        .parent = "/soc",
+        .intc_phandle = pms->gic_phandle,
+    };
+    g_autofree char *path = NULL;
+    g_auto(GStrv) names = g_new0(char *, PS_BCM2835_DMA_CHANS + 1);
+    uint32_t phandle = qemu_fdt_alloc_phandle(fdt);
+    int idx = 0, node, len;
+
+    ps_model(pms, TYPE_BCM2835_DMA, &idx);
+    ps_model_ctx(pms, idx, &ctx);
+    ctx.n_regs = 1;     /* channel 15's window is not described */
+    path = presilicon_fdt_add_mmio_node32(&ctx, "dma-controller", compat, 1);
+    for (int c = 0; c < PS_BCM2835_DMA_CHANS; c++) {
+        names[c] = g_strdup_printf("dma%d", c);
+    }
+    qemu_fdt_setprop_string_array(fdt, path, "interrupt-names", names,
+                                  PS_BCM2835_DMA_CHANS);
+    qemu_fdt_setprop_cell(fdt, path, "#dma-cells", 1);
+    qemu_fdt_setprop_cell(fdt, path, "brcm,dma-channel-mask",
+                          MAKE_64BIT_MASK(0, PS_BCM2835_DMA_CHANS));
+    qemu_fdt_setprop_cell(fdt, path, "phandle", phandle);
+
+    /* The SDHOST's node, by its compatible and its reg. */
+    ps_model(pms, TYPE_BCM2835_SDHOST, &idx);
+    ps_model_ctx(pms, idx, &ctx);
+    for (node = fdt_node_offset_by_compatible(fdt, -1, "brcm,bcm2835-sdhost");
+         node >= 0;
+         node = fdt_node_offset_by_compatible(fdt, node,
+                                              "brcm,bcm2835-sdhost")) {
+        const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
+
+        if (reg && len >= 4 && fdt32_to_cpu(reg[0]) == ctx.reg_base[0]) {
+            uint32_t dmas[] = { cpu_to_be32(phandle),
+                                cpu_to_be32(PS_BCM2835_DREQ_SDHOST) };
+
+            fdt_setprop(fdt, node, "dmas", dmas, sizeof(dmas));
+            fdt_setprop_string(fdt, node, "dma-names", "rx-tx");
+            return;
+        }
+    }
+    error_report("presilicon: no device-tree node for bcm2835-sdhost");
+    exit(1);
+}
+
 static void ps_machine_done(Notifier *notifier, void *data)
 {
     PresiliconMachineState *pms = container_of(notifier,
@@ -637,6 +735,9 @@ static void ps_machine_done(Notifier *notifier, void *data)
         };
         ps_model_ctx(pms, i, &ctx);
         presilicon_fdt_add_device(g_ptr_array_index(pms->models, i), &ctx);
+    }
+    if (pms->models->len) {
+        ps_fdt_bcm2835_dma(pms);
     }
     /* Devices the user added with -device were linked to the platform bus. */
     foreach_dynamic_sysbus_device(ps_dynamic_node, pms);

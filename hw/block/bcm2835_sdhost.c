@@ -113,7 +113,19 @@ static uint32_t sdhost_edm(Bcm2835SdhostState *s)
     return FIELD_DP32(edm, SDEDM, FIFO_COUNT, s->fifo_len);
 }
 
-/* The one place the interrupt line is computed. */
+/*
+ * DREQ to a DMA channel (TI.PERMAP 13 on the SoC): the FIFO needs
+ * service, as DATA_FLAG says, and no data error is waiting for the
+ * driver. A read's last words below the threshold raise it once the card
+ * has sent everything; the driver reads the final words of a multi-block
+ * read by PIO anyway, as the SoC's DREQ does not cover them.
+ */
+static bool sdhost_dreq(Bcm2835SdhostState *s)
+{
+    return !FIELD_EX32(s->hsts, SDHSTS, DATA_FLAG) && sdhost_data_flag(s);
+}
+
+/* The one place the interrupt and DREQ lines are computed. */
 static void sdhost_update_irq(Bcm2835SdhostState *s)
 {
     bool level =
@@ -127,6 +139,7 @@ static void sdhost_update_irq(Bcm2835SdhostState *s)
 
     trace_bcm2835_sdhost_irq(sdhost_hsts(s), s->hcfg, level);
     qemu_set_irq(s->irq, level);
+    qemu_set_irq(s->dreq, sdhost_dreq(s));
 }
 
 /*
@@ -726,6 +739,7 @@ static void sdhost_init(Object *obj)
                           BCM2835_SDHOST_MMIO_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(obj), &s->iomem);
     sysbus_init_irq(SYS_BUS_DEVICE(obj), &s->irq);
+    qdev_init_gpio_out_named(DEVICE(obj), &s->dreq, "dreq", 1);
     s->block_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, sdhost_block_timer, s);
 }
 
@@ -737,8 +751,9 @@ static void sdhost_finalize(Object *obj)
 static void sdhost_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
 {
     static const char *const compat[] = { "brcm,bcm2835-sdhost" };
-    g_autofree char *path = presilicon_fdt_add_mmio_node(ctx, "mmc", compat,
-                                                         1);
+    /* The driver takes SDDATA's DMA address from reg's first cell. */
+    g_autofree char *path = presilicon_fdt_add_mmio_node32(ctx, "mmc",
+                                                           compat, 1);
     uint32_t clk = presilicon_fdt_fixed_clock(ctx, "sdhost_clk",
                                               BCM2835_SDHOST_CLK_HZ);
 

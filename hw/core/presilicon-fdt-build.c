@@ -36,12 +36,19 @@ int psfdt_add_mmio_node(void *fdt, const PsFdtMmio *m, char **path)
 {
     g_autofree char *p = NULL;
     g_autofree fdt64_t *reg = NULL;
+    g_autofree fdt32_t *reg32 = NULL;
     g_autofree fdt32_t *irq = NULL;
     GString *compat;
     int node, err, i;
 
-    if (m->nregs < 1 || m->ncompat < 1 || m->nirqs < 0) {
+    if (m->nregs < 1 || m->ncompat < 1 || m->nirqs < 0 ||
+        (m->cells && m->cells != 1 && m->cells != 2)) {
         return -FDT_ERR_BADVALUE;
+    }
+    for (i = 0; m->cells == 1 && i < m->nregs; i++) {
+        if (m->base[i] + m->size[i] > UINT32_MAX + 1ULL) {
+            return -FDT_ERR_BADVALUE;
+        }
     }
     p = g_strdup_printf("%s/%s@%" PRIx64,
                         strcmp(m->parent, "/") ? m->parent : "", m->name,
@@ -65,12 +72,23 @@ int psfdt_add_mmio_node(void *fdt, const PsFdtMmio *m, char **path)
         return err;
     }
 
-    reg = g_new(fdt64_t, 2 * m->nregs);
-    for (i = 0; i < m->nregs; i++) {
-        reg[2 * i] = cpu_to_fdt64(m->base[i]);
-        reg[2 * i + 1] = cpu_to_fdt64(m->size[i]);
+    if (m->cells == 1) {
+        reg32 = g_new(fdt32_t, 2 * m->nregs);
+        for (i = 0; i < m->nregs; i++) {
+            reg32[2 * i] = cpu_to_fdt32(m->base[i]);
+            reg32[2 * i + 1] = cpu_to_fdt32(m->size[i]);
+        }
+        err = fdt_setprop(fdt, node, "reg", reg32,
+                          2 * m->nregs * sizeof(*reg32));
+    } else {
+        reg = g_new(fdt64_t, 2 * m->nregs);
+        for (i = 0; i < m->nregs; i++) {
+            reg[2 * i] = cpu_to_fdt64(m->base[i]);
+            reg[2 * i + 1] = cpu_to_fdt64(m->size[i]);
+        }
+        err = fdt_setprop(fdt, node, "reg", reg,
+                          2 * m->nregs * sizeof(*reg));
     }
-    err = fdt_setprop(fdt, node, "reg", reg, 2 * m->nregs * sizeof(*reg));
     if (err) {
         return err;
     }
@@ -88,6 +106,35 @@ int psfdt_add_mmio_node(void *fdt, const PsFdtMmio *m, char **path)
             err = fdt_setprop_u32(fdt, node, "interrupt-parent",
                                   m->intc_phandle);
         }
+        if (err) {
+            return err;
+        }
+    }
+    *path = g_steal_pointer(&p);
+    return 0;
+}
+
+int psfdt_bus32(void *fdt, const char *parent, char **path)
+{
+    const fdt32_t ranges[] = {
+        cpu_to_fdt32(0), cpu_to_fdt32(0), cpu_to_fdt32(0),
+        cpu_to_fdt32(PSFDT_BUS32_SIZE),
+    };
+    g_autofree char *p = g_strdup_printf("%s/bus@0",
+                                         strcmp(parent, "/") ? parent : "");
+    int node = fdt_path_offset(fdt, p);
+    int err;
+
+    if (node < 0) {
+        node = psfdt_mkpath(fdt, p);
+        if (node < 0) {
+            return node;
+        }
+        err = fdt_setprop_string(fdt, node, "compatible", "simple-bus");
+        err = err ? err : fdt_setprop_u32(fdt, node, "#address-cells", 1);
+        err = err ? err : fdt_setprop_u32(fdt, node, "#size-cells", 1);
+        err = err ? err : fdt_setprop(fdt, node, "ranges", ranges,
+                                      sizeof(ranges));
         if (err) {
             return err;
         }

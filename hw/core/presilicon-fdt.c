@@ -22,11 +22,14 @@ static void presilicon_fdt_fail(const char *what, const char *name, int err)
     exit(1);
 }
 
-char *presilicon_fdt_add_mmio_node(PresiliconFdtContext *ctx, const char *name,
-                                   const char *const *compat, int ncompat)
+static char *presilicon_fdt_mmio(PresiliconFdtContext *ctx,
+                                 const char *parent, int cells,
+                                 const char *name,
+                                 const char *const *compat, int ncompat)
 {
     PsFdtMmio m = {
-        .parent = ctx->parent,
+        .parent = parent,
+        .cells = cells,
         .name = name,
         .compat = compat,
         .ncompat = ncompat,
@@ -44,6 +47,25 @@ char *presilicon_fdt_add_mmio_node(PresiliconFdtContext *ctx, const char *name,
         presilicon_fdt_fail("node", name, err);
     }
     return path;
+}
+
+char *presilicon_fdt_add_mmio_node(PresiliconFdtContext *ctx, const char *name,
+                                   const char *const *compat, int ncompat)
+{
+    return presilicon_fdt_mmio(ctx, ctx->parent, 2, name, compat, ncompat);
+}
+
+char *presilicon_fdt_add_mmio_node32(PresiliconFdtContext *ctx,
+                                     const char *name,
+                                     const char *const *compat, int ncompat)
+{
+    g_autofree char *bus = NULL;
+    int err = psfdt_bus32(ctx->fdt, ctx->parent, &bus);
+
+    if (err) {
+        presilicon_fdt_fail("bus", "bus@0", err);
+    }
+    return presilicon_fdt_mmio(ctx, bus, 1, name, compat, ncompat);
 }
 
 char *presilicon_fdt_add_pci_node(PresiliconFdtContext *ctx, const char *name,

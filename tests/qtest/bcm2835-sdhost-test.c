@@ -45,6 +45,7 @@ typedef struct Sd {
     char *img;
     char *args;
     uint32_t rca;
+    uint64_t dma;               /* the board's DMA controller, channel 0 */
     uint8_t want[IMG_SIZE];     /* what the image holds */
 } Sd;
 
@@ -345,8 +346,66 @@ static void check_node(const void *fdt, int node, uint64_t want_base)
     ck_assert_uint_eq(ps_fdt_cell(fdt, clk_node, "clock-frequency", 0),
                       250000000);
     ck_assert_uint_eq(ps_fdt_cell(fdt, node, "bus-width", 0), 4);
-    /* No DMA controller on the board: the driver falls back to PIO. */
-    ck_assert_ptr_null(fdt_getprop(fdt, node, "dmas", NULL));
+    /*
+     * One address cell: the driver takes SDDATA's DMA address from the
+     * first cell of reg, as on the SoC's bus.
+     */
+    ck_assert_int_eq(fdt_address_cells(fdt, fdt_parent_offset(fdt, node)), 1);
+}
+
+/* The board's BCM2835 DMA controller (QEMU's bcm2835-dma, DREQ-paced). */
+#define DMA_COMPAT      "brcm,bcm2835-dma"
+#define DMA_CS          0x00
+#define DMA_CONBLK_AD   0x04
+#define DMA_TI          0x08
+#define DMA_TXFR_LEN    0x14
+#define DMA_DEBUG       0x20
+#define DMA_INT_STATUS  0xfe0
+#define CS_ACTIVE       (1u << 0)
+#define CS_END          (1u << 1)
+#define CS_INT          (1u << 2)
+#define CS_DREQ         (1u << 3)
+#define CS_PAUSED       (1u << 4)
+#define CS_HELD         (1u << 5)
+#define CS_ERROR        (1u << 8)
+#define CS_ABORT        (1u << 30)
+#define CS_RESET        (1u << 31)
+#define TI_INTEN        (1u << 0)
+#define TI_WAIT_RESP    (1u << 3)
+#define TI_D_INC        (1u << 4)
+#define TI_D_DREQ       (1u << 6)
+#define TI_S_INC        (1u << 8)
+#define TI_S_DREQ       (1u << 10)
+#define TI_PERMAP(n)    ((uint32_t)(n) << 16)
+#define DREQ_SDHOST     13
+#define DEBUG_READ_ERROR (1u << 2)
+/* Guest RAM the DMA tests use: control blocks, then data. */
+#define CB0             0x40100000ull
+#define BUF             0x40200000ull
+
+/* dmas = <&dma 13>, and the controller's node (brcm,bcm2835-dma.yaml). */
+static void check_dmas(const void *fdt, int node)
+{
+    const fdt32_t *dmas;
+    int dma, len;
+    uint64_t base, size;
+
+    dmas = fdt_getprop(fdt, node, "dmas", &len);
+    ck_assert_ptr_nonnull(dmas);
+    ck_assert_int_eq(len, 8);
+    ck_assert_uint_eq(fdt32_to_cpu(dmas[1]), DREQ_SDHOST);
+    ck_assert_str_eq(fdt_getprop(fdt, node, "dma-names", NULL), "rx-tx");
+    dma = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(dmas[0]));
+    ck_assert_int_eq(dma, ps_fdt_node_by_compat(fdt, DMA_COMPAT));
+    ck_assert_uint_eq(ps_fdt_cell(fdt, dma, "#dma-cells", 0), 1);
+    ck_assert_uint_eq(ps_fdt_cell(fdt, dma, "brcm,dma-channel-mask", 0), 0xf);
+    ck_assert(ps_fdt_reg(fdt, dma, 0, &base, &size));
+    ck_assert_uint_eq(size, 0x1000);
+    ck_assert_ptr_nonnull(fdt_getprop(fdt, dma, "interrupts", &len));
+    ck_assert_int_eq(len, 4 * 12);
+    ck_assert_int_eq(fdt_stringlist_count(fdt, dma, "interrupt-names"), 4);
+    ck_assert_int_eq(fdt_stringlist_search(fdt, dma, "interrupt-names",
+                                           "dma3"), 3);
 }
 
 START_TEST(test_fdt_node)
@@ -357,6 +416,7 @@ START_TEST(test_fdt_node)
     int node = ps_fdt_node_by_compat(fdt, COMPAT);
 
     check_node(fdt, node, 0);
+    check_dmas(fdt, node);
     /* A built-in model sits in a 64 KiB slot of the model window. */
     ck_assert(ps_fdt_reg(fdt, node, 0, &base, &size));
     ck_assert_uint_ge(base, 0x10000000);
@@ -373,6 +433,11 @@ START_TEST(test_bare_device_is_placed)
     uint64_t base;
     PsQTest *t = ps_start_bare_device("bcm2835-sdhost", COMPAT, check_node,
                                       &base);
+    g_autofree void *fdt = ps_dtb(t);
+
+    /* No DMA controller with -M presilicon,bare=on: the driver uses PIO. */
+    ck_assert_ptr_null(fdt_getprop(fdt, ps_fdt_node_by_compat(fdt, COMPAT),
+                                   "dmas", NULL));
 
     qtest_writel(t->qts, base + A_SDARG, 0x12345678);
     ck_assert_uint_eq(qtest_readl(t->qts, base + A_SDARG), 0x12345678);
@@ -1115,6 +1180,257 @@ START_TEST(test_migration_mid_transfer)
 }
 END_TEST
 
+
+/*
+ * DMA through the board's BCM2835 DMA controller, paced by the SDHOST's
+ * DREQ (13) as drivers/mmc/host/bcm2835.c sets it up.
+ */
+static Sd *start_board(void)
+{
+    Sd *sd = g_new0(Sd, 1);
+    g_autofree void *fdt = NULL;
+    uint64_t size;
+
+    make_image(sd);
+    sd->args = g_strdup_printf("-m 128M -drive if=sd,index=1,file=%s,"
+                               "format=raw", sd->img);
+    sd->t = ps_qtest_start("presilicon", "%s", sd->args);
+    sd->base = node_base(sd->t);
+    fdt = ps_dtb(sd->t);
+    ck_assert(ps_fdt_reg(fdt, ps_fdt_node_by_compat(fdt, DMA_COMPAT), 0,
+                         &sd->dma, &size));
+    qtest_irq_intercept_out_named(sd->t->qts, "/machine/bcm2835-sdhost",
+                                  "sysbus-irq");
+    return sd;
+}
+
+static uint32_t dma_rd(Sd *sd, uint32_t reg)
+{
+    return qtest_readl(sd->t->qts, sd->dma + reg);
+}
+
+static void dma_wr(Sd *sd, uint32_t reg, uint32_t val)
+{
+    qtest_writel(sd->t->qts, sd->dma + reg, val);
+}
+
+static void put_cb(Sd *sd, uint64_t cb, uint32_t ti, uint64_t src,
+                   uint64_t dst, uint32_t len, uint64_t next)
+{
+    uint32_t w[8] = { ti, src, dst, len, 0, next, 0, 0 };
+
+    for (int i = 0; i < 8; i++) {
+        qtest_writel(sd->t->qts, cb + 4 * i, w[i]);
+    }
+}
+
+static void dma_start(Sd *sd, uint64_t cb)
+{
+    dma_wr(sd, DMA_CONBLK_AD, cb);
+    dma_wr(sd, DMA_CS, CS_ACTIVE);
+}
+
+/* Let the engine run until channel 0 is idle; its CS then. */
+static uint32_t dma_wait(Sd *sd)
+{
+    for (int i = 0; i < 200 && (dma_rd(sd, DMA_CS) & CS_ACTIVE); i++) {
+        qtest_clock_step(sd->t->qts, 100000);
+    }
+    return dma_rd(sd, DMA_CS);
+}
+
+START_TEST(test_dma_read)
+{
+    Sd *sd = start_board();
+    const uint32_t n = 8, len = n * BLK, drain = 3 * 4;
+    g_autofree uint8_t *buf = g_malloc(len);
+    uint32_t cs;
+
+    card_init(sd);
+    /* The driver's FIFO thresholds, and its CB: all but 3 words by DMA. */
+    wr(sd, A_SDEDM, (4 << 14) | (4 << 9));
+    put_cb(sd, CB0, TI_PERMAP(DREQ_SDHOST) | TI_S_DREQ | TI_D_INC |
+           TI_INTEN | TI_WAIT_RESP, sd->base + A_SDDATA, BUF, len - drain, 0);
+    start_read(sd, 40, n);
+    dma_start(sd, CB0);
+    /* One run of the engine takes the first block, then DREQ holds it. */
+    qtest_clock_step(sd->t->qts, 1);
+    cs = dma_rd(sd, DMA_CS);
+    ck_assert_uint_eq(cs & (CS_ACTIVE | CS_HELD | CS_DREQ | CS_END),
+                      CS_ACTIVE | CS_HELD);
+    ck_assert_uint_eq(dma_rd(sd, DMA_TXFR_LEN), len - drain - BLK);
+    ck_assert_uint_eq(fifo_count(sd), 0);
+    cs = dma_wait(sd);
+    ck_assert_uint_eq(cs & (CS_ACTIVE | CS_END | CS_INT | CS_ERROR),
+                      CS_END | CS_INT);
+    ck_assert_uint_eq(dma_rd(sd, DMA_INT_STATUS), 1);
+    /* The words DREQ does not cover, by PIO as the driver drains them. */
+    ck_assert_uint_eq(fifo_count(sd), drain / 4);
+    qtest_memread(sd->t->qts, BUF, buf, len - drain);
+    read_fifo(sd, buf + len - drain, drain);
+    end_multi(sd, n);
+    ck_assert_mem_eq(buf, sd->want + 40 * BLK, len);
+    /* The INT acknowledge the driver writes keeps ACTIVE: it stays idle. */
+    dma_wr(sd, DMA_CS, CS_INT | CS_ACTIVE);
+    qtest_clock_step(sd->t->qts, 1);
+    ck_assert_uint_eq(dma_rd(sd, DMA_CS) & (CS_ACTIVE | CS_INT), 0);
+    ck_assert_uint_eq(dma_rd(sd, DMA_INT_STATUS), 0);
+    ck_assert_str_eq(ps_log_take(sd->t), "");
+    stop(sd);
+}
+END_TEST
+
+START_TEST(test_dma_write)
+{
+    Sd *sd = start_board();
+    const uint32_t n = 16, len = n * BLK;
+    g_autofree uint8_t *buf = g_malloc(len);
+    g_autofree uint8_t *back = g_malloc(len);
+    uint32_t cs;
+
+    card_init(sd);
+    wr(sd, A_SDEDM, (4 << 14) | (4 << 9));
+    random_fill(buf, len, 31);
+    qtest_memwrite(sd->t->qts, BUF, buf, len);
+    put_cb(sd, CB0, TI_PERMAP(DREQ_SDHOST) | TI_D_DREQ | TI_S_INC |
+           TI_INTEN | TI_WAIT_RESP, BUF, sd->base + A_SDDATA, len, 0);
+    start_write(sd, 60, n);
+    dma_start(sd, CB0);
+    /*
+     * A block goes out, then words queue behind its CRC status until
+     * less room than the write threshold (4 words) is left: DREQ drops.
+     */
+    qtest_clock_step(sd->t->qts, 1);
+    cs = dma_rd(sd, DMA_CS);
+    ck_assert_uint_eq(cs & (CS_ACTIVE | CS_HELD), CS_ACTIVE | CS_HELD);
+    ck_assert_uint_eq(fsm(sd), SDEDM_FSM_WRITECRC);
+    ck_assert_uint_eq(dma_rd(sd, DMA_TXFR_LEN),
+                      len - BLK - 4 * (BCM2835_SDHOST_FIFO_WORDS - 3));
+    cs = dma_wait(sd);
+    ck_assert_uint_eq(cs & (CS_ACTIVE | CS_END | CS_ERROR), CS_END);
+    write_settle(sd);
+    end_multi(sd, n);
+    memcpy(sd->want + 60 * BLK, buf, len);
+    read_blocks(sd, 60, n, back);
+    ck_assert_mem_eq(back, buf, len);
+    check_image(sd);
+    ck_assert_str_eq(ps_log_take(sd->t), "");
+    stop(sd);
+}
+END_TEST
+
+/* A DMA read migrated while DREQ holds the channel between blocks. */
+START_TEST(test_dma_migration)
+{
+    Sd *sd = start_board();
+    const uint32_t n = 8, len = n * BLK, drain = 3 * 4;
+    g_autofree uint8_t *buf = g_malloc(len);
+    PsQTest *dst;
+
+    card_init(sd);
+    wr(sd, A_SDEDM, (4 << 14) | (4 << 9));
+    put_cb(sd, CB0, TI_PERMAP(DREQ_SDHOST) | TI_S_DREQ | TI_D_INC |
+           TI_INTEN, sd->base + A_SDDATA, BUF, len - drain, 0);
+    start_read(sd, 70, n);
+    dma_start(sd, CB0);
+    qtest_clock_step(sd->t->qts, 1);
+    ck_assert_uint_eq(dma_rd(sd, DMA_TXFR_LEN), len - drain - BLK);
+    dst = ps_migrate(sd->t, "presilicon", sd->args);
+    ps_qtest_quit(sd->t);
+    sd->t = dst;
+    qtest_irq_intercept_out_named(dst->qts, "/machine/bcm2835-sdhost",
+                                  "sysbus-irq");
+    ck_assert_uint_eq(dma_rd(sd, DMA_CS) & (CS_ACTIVE | CS_HELD),
+                      CS_ACTIVE | CS_HELD);
+    ck_assert_uint_eq(dma_wait(sd) & (CS_ACTIVE | CS_END | CS_ERROR),
+                      CS_END);
+    qtest_memread(sd->t->qts, BUF, buf, len - drain);
+    read_fifo(sd, buf + len - drain, drain);
+    end_multi(sd, n);
+    ck_assert_mem_eq(buf, sd->want + 70 * BLK, len);
+    stop(sd);
+}
+END_TEST
+
+/*
+ * Hostile DMA programming: a control block chain that loops, a CB or
+ * data outside memory, a length that is not whole words, and a reset
+ * of the channel in the middle. None hangs QEMU; errors show in CS and
+ * DEBUG with a guest-error line.
+ */
+START_TEST(test_dma_hostile)
+{
+    Sd *sd = start_board();
+    uint8_t src[16], got[16];
+    g_autofree char *log = NULL;
+
+    for (int i = 0; i < 16; i++) {
+        src[i] = 0xa0 + i;
+    }
+    qtest_memwrite(sd->t->qts, BUF, src, 16);
+    qtest_memset(sd->t->qts, BUF + 0x1000, 0xee, 16);
+
+    /* 7 bytes, memory to memory: 7 bytes land, the 8th is untouched. */
+    put_cb(sd, CB0, TI_S_INC | TI_D_INC, BUF, BUF + 0x1000, 7, 0);
+    dma_start(sd, CB0);
+    ck_assert_uint_eq(dma_wait(sd) & (CS_ACTIVE | CS_END), CS_END);
+    qtest_memread(sd->t->qts, BUF + 0x1000, got, 16);
+    ck_assert_mem_eq(got, src, 7);
+    ck_assert_uint_eq(got[7], 0xee);
+
+    /* A chain that loops on itself runs on, the machine with it. */
+    put_cb(sd, CB0, TI_S_INC | TI_D_INC, BUF, BUF + 0x2000, 64 * 1024, CB0);
+    dma_start(sd, CB0);
+    for (int i = 0; i < 10; i++) {
+        qtest_clock_step(sd->t->qts, 100000);
+    }
+    ck_assert(dma_rd(sd, DMA_CS) & CS_ACTIVE);
+    ck_assert(dma_rd(sd, DMA_CS) & CS_END);
+    /* ABORT drops the current CB; the loop loads it again. RESET ends it. */
+    dma_wr(sd, DMA_CS, CS_ABORT | CS_ACTIVE);
+    qtest_clock_step(sd->t->qts, 100000);
+    ck_assert(dma_rd(sd, DMA_CS) & CS_ACTIVE);
+    dma_wr(sd, DMA_CS, CS_RESET);
+    qtest_clock_step(sd->t->qts, 100000);
+    /* PERMAP 0 after the reset: the always-on DREQ. */
+    ck_assert_uint_eq(dma_rd(sd, DMA_CS), CS_PAUSED | CS_DREQ);
+    ck_assert_uint_eq(dma_rd(sd, DMA_CONBLK_AD), 0);
+
+    /* A source outside memory: CS.ERROR, DEBUG.READ_ERROR, stopped. */
+    put_cb(sd, CB0, TI_S_INC | TI_D_INC, 0x0b000000, BUF + 0x3000, 64, 0);
+    dma_start(sd, CB0);
+    ck_assert_uint_eq(dma_wait(sd) & (CS_ACTIVE | CS_ERROR), CS_ERROR);
+    ck_assert(dma_rd(sd, DMA_DEBUG) & DEBUG_READ_ERROR);
+    log = ps_log_take(sd->t);
+    ck_assert_ptr_nonnull(strstr(log, "source at 0x0b000000 is not backed"));
+    dma_wr(sd, DMA_DEBUG, DEBUG_READ_ERROR);
+    ck_assert_uint_eq(dma_rd(sd, DMA_CS) & CS_ERROR, 0);
+
+    /* A control block outside memory, misaligned: the same. */
+    dma_wr(sd, DMA_CONBLK_AD, 0x0b000010);
+    dma_wr(sd, DMA_CS, CS_ACTIVE);
+    ck_assert_uint_eq(dma_wait(sd) & (CS_ACTIVE | CS_ERROR), CS_ERROR);
+    g_free(log);
+    log = ps_log_take(sd->t);
+    ck_assert_ptr_nonnull(strstr(log, "not 32-byte aligned"));
+    ck_assert_ptr_nonnull(strstr(log,
+                                 "control block at 0x0b000000 is not backed"));
+
+    /* DREQ-paced with no transfer under way: held, nothing moves. */
+    dma_wr(sd, DMA_CS, CS_RESET);
+    put_cb(sd, CB0, TI_PERMAP(DREQ_SDHOST) | TI_S_DREQ | TI_D_INC,
+           sd->base + A_SDDATA, BUF + 0x4000, 64, 0);
+    dma_start(sd, CB0);
+    qtest_clock_step(sd->t->qts, 1000000);
+    ck_assert_uint_eq(dma_rd(sd, DMA_CS) & (CS_ACTIVE | CS_HELD),
+                      CS_ACTIVE | CS_HELD);
+    ck_assert_uint_eq(dma_rd(sd, DMA_TXFR_LEN), 64);
+    dma_wr(sd, DMA_CS, CS_RESET);
+    ck_assert_uint_eq(rd(sd, A_SDHSTS), 0);
+    stop(sd);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("bcm2835-sdhost");
@@ -1144,6 +1460,10 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_write_protect_option);
     tcase_add_test(tc, test_reset_mid_transfer);
     tcase_add_test(tc, test_migration_mid_transfer);
+    tcase_add_test(tc, test_dma_read);
+    tcase_add_test(tc, test_dma_write);
+    tcase_add_test(tc, test_dma_migration);
+    tcase_add_test(tc, test_dma_hostile);
     suite_add_tcase(s, tc);
     return ps_check_run(s);
 }

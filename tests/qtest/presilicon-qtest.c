@@ -80,14 +80,26 @@ int ps_fdt_node_by_compat(const void *fdt, const char *compat)
 bool ps_fdt_reg(const void *fdt, int node, int index, uint64_t *base,
                 uint64_t *size)
 {
-    int len;
-    const fdt64_t *reg = fdt_getprop(fdt, node, "reg", &len);
+    int parent = fdt_parent_offset(fdt, node);
+    int ac = parent >= 0 ? fdt_address_cells(fdt, parent) : 2;
+    int sc = parent >= 0 ? fdt_size_cells(fdt, parent) : 2;
+    int len, i;
+    const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
 
-    if (!reg || len < (index + 1) * 16) {
+    /* The buses of the board: two cells each, or one (its 32-bit bus). */
+    if (!reg || ac < 1 || ac > 2 || sc < 1 || sc > 2 ||
+        len < (index + 1) * (ac + sc) * 4) {
         return false;
     }
-    *base = fdt64_to_cpu(reg[2 * index]);
-    *size = fdt64_to_cpu(reg[2 * index + 1]);
+    reg += index * (ac + sc);
+    *base = 0;
+    for (i = 0; i < ac; i++) {
+        *base = (*base << 32) | fdt32_to_cpu(*reg++);
+    }
+    *size = 0;
+    for (i = 0; i < sc; i++) {
+        *size = (*size << 32) | fdt32_to_cpu(*reg++);
+    }
     return true;
 }
 

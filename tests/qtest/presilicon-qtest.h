@@ -35,7 +35,7 @@ void *ps_dtb(PsQTest *t);
 
 /* Offset of the only node with this compatible, or -1 when none exists. */
 int ps_fdt_node_by_compat(const void *fdt, const char *compat);
-/* reg[index] of a node with two address and two size cells. */
+/* reg[index] of a node, in its bus's cells (two each, or one: bus@0). */
 bool ps_fdt_reg(const void *fdt, int node, int index, uint64_t *base,
                 uint64_t *size);
 /* The value of a one-cell property, or def when it is absent. */

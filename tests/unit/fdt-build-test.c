@@ -121,6 +121,49 @@ START_TEST(test_mmio_node_out_of_space)
 }
 END_TEST
 
+/* A 32-bit bus: one cell each in reg, mapped one to one below RAM. */
+START_TEST(test_bus32_one_cell_reg)
+{
+    void *fdt = new_fdt(sizeof(blob));
+    const uint64_t base = 0x10030000, size = 0x1000;
+    const uint64_t high = 0x100000000ULL;
+    PsFdtMmio m = { NULL, "mmc", two_compat, 1, &base, &size, 1, NULL, 0,
+                    1, 1 };
+    g_autofree char *bus = NULL, *again = NULL, *path = NULL;
+    char *none = NULL;
+    const fdt32_t *cells;
+    int node, len;
+
+    ck_assert_int_eq(psfdt_bus32(fdt, "/soc", &bus), 0);
+    ck_assert_str_eq(bus, "/soc/bus@0");
+    ck_assert_int_eq(psfdt_bus32(fdt, "/soc", &again), 0);
+    ck_assert_str_eq(again, bus);
+    node = fdt_path_offset(fdt, bus);
+    ck_assert_int_eq(fdt_node_check_compatible(fdt, node, "simple-bus"), 0);
+    ck_assert_int_eq(fdt_address_cells(fdt, node), 1);
+    ck_assert_int_eq(fdt_size_cells(fdt, node), 1);
+    cells = fdt_getprop(fdt, node, "ranges", &len);
+    ck_assert_int_eq(len, 4 * 4);
+    ck_assert_uint_eq(fdt32_to_cpu(cells[0]), 0);
+    ck_assert_uint_eq(fdt32_to_cpu(cells[2]), 0);
+    ck_assert_uint_eq(fdt32_to_cpu(cells[3]), PSFDT_BUS32_SIZE);
+
+    m.parent = bus;
+    ck_assert_int_eq(psfdt_add_mmio_node(fdt, &m, &path), 0);
+    ck_assert_str_eq(path, "/soc/bus@0/mmc@10030000");
+    cells = fdt_getprop(fdt, fdt_path_offset(fdt, path), "reg", &len);
+    /* What drivers/mmc/host/bcm2835.c takes as the DMA address. */
+    ck_assert_int_eq(len, 2 * 4);
+    ck_assert_uint_eq(fdt32_to_cpu(cells[0]), 0x10030000);
+    ck_assert_uint_eq(fdt32_to_cpu(cells[1]), 0x1000);
+
+    /* A region past 4 GiB cannot be said in one cell. */
+    m.base = &high;
+    ck_assert_int_eq(psfdt_add_mmio_node(fdt, &m, &none), -FDT_ERR_BADVALUE);
+    ck_assert_ptr_null(none);
+}
+END_TEST
+
 START_TEST(test_fixed_clock_shared)
 {
     void *fdt = new_fdt(sizeof(blob));
@@ -173,6 +216,7 @@ int main(void)
     tcase_add_test(tc, test_mmio_node_without_irq);
     tcase_add_test(tc, test_mmio_node_refuses_bad_input);
     tcase_add_test(tc, test_mmio_node_out_of_space);
+    tcase_add_test(tc, test_bus32_one_cell_reg);
     tcase_add_test(tc, test_fixed_clock_shared);
     tcase_add_test(tc, test_fixed_clock_rate_conflict);
     suite_add_tcase(s, tc);

@@ -23,6 +23,7 @@ struct Bcm2835SdhostState {
     MemoryRegion iomem;
     SDBus sdbus;
     qemu_irq irq;
+    qemu_irq dreq;          /* "dreq" GPIO out: to a BCM2835 DMA channel */
 
     /* Registers as the guest wrote them (FSM and FIFO level are derived). */
     uint32_t cmd;

@@ -20,11 +20,12 @@ typedef struct PsFdtMmio {
     const char *name;               /* node name without unit address */
     const char *const *compat;      /* most specific first */
     int ncompat;
-    const uint64_t *base, *size;    /* nregs regions, 2+2 cells each */
+    const uint64_t *base, *size;    /* nregs regions */
     int nregs;
     const int *spi;                 /* nirqs GIC SPI numbers */
     int nirqs;
     uint32_t intc_phandle;
+    int cells;                      /* reg's address/size cells: 2 (0), 1 */
 } PsFdtMmio;
 
 /*
@@ -33,6 +34,16 @@ typedef struct PsFdtMmio {
  * *path is the new node's path (g_free it).
  */
 int psfdt_add_mmio_node(void *fdt, const PsFdtMmio *m, char **path);
+
+/*
+ * "<parent>/bus@0", created on first use: a simple-bus with one address
+ * and one size cell whose child address A is the parent's A, for A below
+ * PSFDT_BUS32_SIZE (the board's MMIO, under its RAM). For bindings whose
+ * driver reads the first cell of "reg" as the device's bus address.
+ * On success *path is the bus's path (g_free it).
+ */
+#define PSFDT_BUS32_SIZE 0x40000000u
+int psfdt_bus32(void *fdt, const char *parent, char **path);
 
 /*
  * Phandle of the fixed-clock /clocks/<name> at freq Hz, created on first

@@ -55,6 +55,16 @@ char *presilicon_fdt_add_mmio_node(PresiliconFdtContext *ctx, const char *name,
                                    const char *const *compat, int ncompat);
 
 /*
+ * The same under "<parent>/bus@0", a simple-bus with one address and one
+ * size cell mapping the MMIO below RAM one to one (created on first use):
+ * for bindings whose driver takes the first cell of "reg" as the bus
+ * address its DMA uses.
+ */
+char *presilicon_fdt_add_mmio_node32(PresiliconFdtContext *ctx,
+                                     const char *name,
+                                     const char *const *compat, int ncompat);
+
+/*
  * Create "<parent>/<name>@<slot>[,<fn>]" for the PCI function ctx->pci_devfn
  * with "compatible" and the five-cell "reg" of the PCI bus binding
  * (Documentation/devicetree/bindings/pci/pci.txt: phys.hi holds bus 0 and

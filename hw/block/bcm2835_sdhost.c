@@ -57,14 +57,11 @@
 #define HSTS_IRQ_BITS (R_SDHSTS_BUSY_IRPT_MASK | R_SDHSTS_BLOCK_IRPT_MASK | \
                        R_SDHSTS_SDIO_IRPT_MASK)
 
-static bool sdhost_data_flag(Bcm2835SdhostState *s)
+/* The FIFO wants service: DATA_FLAG's live part, and DREQ. */
+static bool sdhost_fifo_wants(Bcm2835SdhostState *s)
 {
     unsigned thr;
 
-    /* A data error not yet acknowledged (SDHSTS.DATA_FLAG written 1). */
-    if (FIELD_EX32(s->hsts, SDHSTS, DATA_FLAG)) {
-        return true;
-    }
     if (s->data_read) {
         thr = MAX(FIELD_EX32(s->edm, SDEDM, READ_THRESHOLD), 1);
         return s->fifo_len >= thr ||
@@ -76,6 +73,12 @@ static bool sdhost_data_flag(Bcm2835SdhostState *s)
         return BCM2835_SDHOST_FIFO_WORDS - s->fifo_len >= thr;
     }
     return false;
+}
+
+static bool sdhost_data_flag(Bcm2835SdhostState *s)
+{
+    /* A data error not yet acknowledged (SDHSTS.DATA_FLAG written 1). */
+    return FIELD_EX32(s->hsts, SDHSTS, DATA_FLAG) || sdhost_fifo_wants(s);
 }
 
 static uint32_t sdhost_hsts(Bcm2835SdhostState *s)
@@ -115,14 +118,14 @@ static uint32_t sdhost_edm(Bcm2835SdhostState *s)
 
 /*
  * DREQ to a DMA channel (TI.PERMAP 13 on the SoC): the FIFO needs
- * service, as DATA_FLAG says, and no data error is waiting for the
- * driver. A read's last words below the threshold raise it once the card
- * has sent everything; the driver reads the final words of a multi-block
- * read by PIO anyway, as the SoC's DREQ does not cover them.
+ * service, as DATA_FLAG's live part says. A read's last words below the
+ * threshold raise it once the card has sent everything; the driver reads
+ * the final words of a multi-block read by PIO anyway, as the SoC's DREQ
+ * does not cover them.
  */
 static bool sdhost_dreq(Bcm2835SdhostState *s)
 {
-    return !FIELD_EX32(s->hsts, SDHSTS, DATA_FLAG) && sdhost_data_flag(s);
+    return sdhost_fifo_wants(s);
 }
 
 /* The one place the interrupt and DREQ lines are computed. */
@@ -178,7 +181,16 @@ static void sdhost_cancel_wait(Bcm2835SdhostState *s)
  */
 static void sdhost_data_error(Bcm2835SdhostState *s, uint32_t bits)
 {
-    s->hsts |= bits | R_SDHSTS_DATA_FLAG_MASK;
+    s->hsts |= bits;
+    /*
+     * The error raises the data interrupt only where the driver takes
+     * one: with DMA it runs with DATA_IRPT_EN off and never acknowledges
+     * DATA_FLAG, and a flag left up would interrupt its next PIO request
+     * before its command (a handler spinning on an idle FIFO).
+     */
+    if (FIELD_EX32(s->hcfg, SDHCFG, DATA_IRPT_EN)) {
+        s->hsts |= R_SDHSTS_DATA_FLAG_MASK;
+    }
 }
 
 static void sdhost_latch_block(Bcm2835SdhostState *s)
@@ -205,9 +217,14 @@ static void sdhost_fifo_flush(Bcm2835SdhostState *s)
  * the tick, its 500 ms bound never expires). The words of a write that
  * did not go out are dropped.
  */
+static void sdhost_command(Bcm2835SdhostState *s);
+
 static void sdhost_data_end(Bcm2835SdhostState *s, uint32_t error,
                             const char *why)
 {
+    /* A CMD12 that waited for the write's last words (sdhost_stop_waits). */
+    bool stop = FIELD_EX32(s->cmd, SDCMD, NEW);
+
     trace_bcm2835_sdhost_data_end(s->datacnt, error, why);
     sdhost_cancel_wait(s);
     if (!s->data_read) {
@@ -227,6 +244,25 @@ static void sdhost_data_end(Bcm2835SdhostState *s, uint32_t error,
         sdhost_data_error(s, error);
         sdhost_latch_block(s);
     }
+    if (stop) {
+        sdhost_command(s);
+    }
+}
+
+/*
+ * CMD12 written while a write's remaining words are all in the FIFO (or
+ * only the last block's CRC status is due) waits, with SDCMD.NEW up,
+ * until they are on the card: the host finishes the blocks it was given
+ * before it stops the card. The driver sends CMD12 as soon as its DMA
+ * has put the last word in the FIFO; stopping the card there would drop
+ * up to a block and a FIFO of written data. A CMD12 while the driver
+ * still owes words abandons the write, as before.
+ */
+static bool sdhost_stop_waits(Bcm2835SdhostState *s)
+{
+    return FIELD_EX32(s->cmd, SDCMD, CMD) == SD_STOP_TRANSMISSION &&
+           s->data_active && !s->data_read &&
+           s->fifo_len * 4 >= s->datacnt;
 }
 
 /*
@@ -430,6 +466,8 @@ static void sdhost_command(Bcm2835SdhostState *s)
     int rlen = 0;
     bool ok = true;
 
+    /* Done with NEW first: a data phase ended below runs no command. */
+    s->cmd = FIELD_DP32(s->cmd, SDCMD, NEW, 0);
     if (!FIELD_EX32(s->vdd, SDVDD, POWER_ON)) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: CMD%u with the card powered "
                       "off (SDVDD 0)\n", __func__, req.cmd);
@@ -469,7 +507,6 @@ static void sdhost_command(Bcm2835SdhostState *s)
         s->rsp[2] = ldl_be_p(&rsp[4]);
         s->rsp[3] = ldl_be_p(&rsp[0]);
     }
-    s->cmd = FIELD_DP32(s->cmd, SDCMD, NEW, 0);
     if (!ok) {
         s->cmd = FIELD_DP32(s->cmd, SDCMD, FAIL, 1);
         s->hsts |= R_SDHSTS_CMD_TIME_OUT_MASK;
@@ -593,7 +630,9 @@ static void sdhost_write(void *opaque, hwaddr offset, uint64_t value,
         sdhost_reserved("SDCMD", value, BCM2835_SDHOST_SDCMD_RW_MASK |
                         R_SDCMD_FAIL_MASK);
         s->cmd = value & BCM2835_SDHOST_SDCMD_RW_MASK;
-        if (FIELD_EX32(s->cmd, SDCMD, NEW)) {
+        if (FIELD_EX32(s->cmd, SDCMD, NEW) && sdhost_stop_waits(s)) {
+            trace_bcm2835_sdhost_stop_waits(s->datacnt, s->fifo_len);
+        } else if (FIELD_EX32(s->cmd, SDCMD, NEW)) {
             sdhost_command(s);
         }
         break;
@@ -774,6 +813,10 @@ static int sdhost_post_load(void *opaque, int version_id)
         return -EINVAL;
     }
     if ((s->block_wait || s->write_dropped) && !s->data_active) {
+        return -EINVAL;
+    }
+    /* NEW stays up only for a CMD12 waiting on a write's last words. */
+    if (FIELD_EX32(s->cmd, SDCMD, NEW) && !sdhost_stop_waits(s)) {
         return -EINVAL;
     }
     sdhost_update_irq(s);

@@ -24,6 +24,10 @@ DRIVE=sd1
 # misses its last 12 bytes. In DMA mode it enables no data or block
 # interrupt, so a write whose block the card refused completes with all
 # bytes counted and no error.
+# make run's quick set without 18: with DMA the driver only ends that
+# case (a 2-block read the card answers with one) by its 10 s software
+# timeout, as on the chip; make check runs it.
+MMC_TEST_QUICK="1 2 3 4 5 11 12 13 15 16 19 20 21 22 45"
 MMC_TEST_DRIVER_LIMITS="6:the driver leaves the last scatterlist entry 12 bytes short after a DMA read (its PIO drain)|14:the driver leaves the last scatterlist entry 12 bytes short after a DMA read (its PIO drain)|17:a DMA write's data error never reaches the driver (no data or block interrupt with DMA)"
 
 ktap_begin bcm2835-sdhost $((6 + MMC_TEST_CASES))

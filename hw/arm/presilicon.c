@@ -680,7 +680,7 @@ static void ps_fdt_bcm2835_dma(PresiliconMachineState *pms)
     g_autofree char *path = NULL;
     g_auto(GStrv) names = g_new0(char *, PS_BCM2835_DMA_CHANS + 1);
     uint32_t phandle = qemu_fdt_alloc_phandle(fdt);
-    int idx = 0, node, len;
+    int idx = 0;
 
     ps_model(pms, TYPE_BCM2835_DMA, &idx);
     ps_model_ctx(pms, idx, &ctx);
@@ -696,26 +696,13 @@ static void ps_fdt_bcm2835_dma(PresiliconMachineState *pms)
                           MAKE_64BIT_MASK(0, PS_BCM2835_DMA_CHANS));
     qemu_fdt_setprop_cell(fdt, path, "phandle", phandle);
 
-    /* The SDHOST's node, by its compatible and its reg. */
+    /* The SDHOST wrote its node on the same bus (sdhost_add_fdt_node()). */
     ps_model(pms, TYPE_BCM2835_SDHOST, &idx);
     ps_model_ctx(pms, idx, &ctx);
-    for (node = fdt_node_offset_by_compatible(fdt, -1, "brcm,bcm2835-sdhost");
-         node >= 0;
-         node = fdt_node_offset_by_compatible(fdt, node,
-                                              "brcm,bcm2835-sdhost")) {
-        const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
-
-        if (reg && len >= 4 && fdt32_to_cpu(reg[0]) == ctx.reg_base[0]) {
-            uint32_t dmas[] = { cpu_to_be32(phandle),
-                                cpu_to_be32(PS_BCM2835_DREQ_SDHOST) };
-
-            fdt_setprop(fdt, node, "dmas", dmas, sizeof(dmas));
-            fdt_setprop_string(fdt, node, "dma-names", "rx-tx");
-            return;
-        }
-    }
-    error_report("presilicon: no device-tree node for bcm2835-sdhost");
-    exit(1);
+    g_free(path);
+    path = g_strdup_printf("/soc/bus@0/mmc@%" PRIx64, ctx.reg_base[0]);
+    qemu_fdt_setprop_cells(fdt, path, "dmas", phandle, PS_BCM2835_DREQ_SDHOST);
+    qemu_fdt_setprop_string(fdt, path, "dma-names", "rx-tx");
 }
 
 static void ps_machine_done(Notifier *notifier, void *data)

@@ -57,7 +57,13 @@
 #define HSTS_IRQ_BITS (R_SDHSTS_BUSY_IRPT_MASK | R_SDHSTS_BLOCK_IRPT_MASK | \
                        R_SDHSTS_SDIO_IRPT_MASK)
 
-/* The FIFO wants service: DATA_FLAG's live part, and DREQ. */
+/*
+ * The FIFO wants service: DATA_FLAG's live part, and the DREQ to a DMA
+ * channel (TI.PERMAP 13 on the SoC). A read's last words below the
+ * threshold raise it once the card has sent everything; the driver reads
+ * the final words of a multi-block read by PIO anyway, as the SoC's DREQ
+ * does not cover them.
+ */
 static bool sdhost_fifo_wants(Bcm2835SdhostState *s)
 {
     unsigned thr;
@@ -116,18 +122,6 @@ static uint32_t sdhost_edm(Bcm2835SdhostState *s)
     return FIELD_DP32(edm, SDEDM, FIFO_COUNT, s->fifo_len);
 }
 
-/*
- * DREQ to a DMA channel (TI.PERMAP 13 on the SoC): the FIFO needs
- * service, as DATA_FLAG's live part says. A read's last words below the
- * threshold raise it once the card has sent everything; the driver reads
- * the final words of a multi-block read by PIO anyway, as the SoC's DREQ
- * does not cover them.
- */
-static bool sdhost_dreq(Bcm2835SdhostState *s)
-{
-    return sdhost_fifo_wants(s);
-}
-
 /* The one place the interrupt and DREQ lines are computed. */
 static void sdhost_update_irq(Bcm2835SdhostState *s)
 {
@@ -142,7 +136,7 @@ static void sdhost_update_irq(Bcm2835SdhostState *s)
 
     trace_bcm2835_sdhost_irq(sdhost_hsts(s), s->hcfg, level);
     qemu_set_irq(s->irq, level);
-    qemu_set_irq(s->dreq, sdhost_dreq(s));
+    qemu_set_irq(s->dreq, sdhost_fifo_wants(s));
 }
 
 /*

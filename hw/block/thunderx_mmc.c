@@ -97,6 +97,8 @@
 #define R1_WP_VIOLATION     (1u << 26)
 #define R1_STATE_TRAN       (4u << 9)
 #define R1_READY_FOR_DATA   (1u << 8)
+/* CMD23's argument: the block count, and bit 31 for a reliable write. */
+#define SBC_RELIABLE_WRITE  (1u << 31)
 
 /*
  * The command and response type of each command index, as the hardware
@@ -570,7 +572,8 @@ static uint64_t txmmc_dma_block(ThunderxMmcState *s, SDBus *bus,
                    R_MIO_EMM_RSP_STS_BLK_TIMEOUT_MASK;
         }
         if (multi) {
-            uint32_t sbc = cnt | (FIELD_EX64(d, MIO_EMM_DMA, REL_WR) << 31);
+            uint32_t sbc = cnt | (FIELD_EX64(d, MIO_EMM_DMA, REL_WR) ?
+                                  SBC_RELIABLE_WRITE : 0);
 
             errs = txmmc_send(s, bus, 23, sbc, TXMMC_RTYPE_R1, &r1);
             if (errs) {

@@ -35,11 +35,10 @@ static int psfdt_mkpath(void *fdt, const char *path)
 int psfdt_add_mmio_node(void *fdt, const PsFdtMmio *m, char **path)
 {
     g_autofree char *p = NULL;
-    g_autofree fdt64_t *reg = NULL;
-    g_autofree fdt32_t *reg32 = NULL;
+    g_autofree fdt32_t *reg = NULL;
     g_autofree fdt32_t *irq = NULL;
     GString *compat;
-    int node, err, i;
+    int node, err, i, n, ac;
 
     if (m->nregs < 1 || m->ncompat < 1 || m->nirqs < 0 ||
         (m->cells && m->cells != 1 && m->cells != 2)) {
@@ -72,23 +71,20 @@ int psfdt_add_mmio_node(void *fdt, const PsFdtMmio *m, char **path)
         return err;
     }
 
-    if (m->cells == 1) {
-        reg32 = g_new(fdt32_t, 2 * m->nregs);
-        for (i = 0; i < m->nregs; i++) {
-            reg32[2 * i] = cpu_to_fdt32(m->base[i]);
-            reg32[2 * i + 1] = cpu_to_fdt32(m->size[i]);
+    /* Each base and size in the bus's cells: two (high, low) or one. */
+    ac = m->cells == 1 ? 1 : 2;
+    reg = g_new(fdt32_t, 2 * ac * m->nregs);
+    for (i = 0, n = 0; i < m->nregs; i++) {
+        const uint64_t v[2] = { m->base[i], m->size[i] };
+
+        for (int j = 0; j < 2; j++) {
+            if (ac == 2) {
+                reg[n++] = cpu_to_fdt32(v[j] >> 32);
+            }
+            reg[n++] = cpu_to_fdt32(v[j]);
         }
-        err = fdt_setprop(fdt, node, "reg", reg32,
-                          2 * m->nregs * sizeof(*reg32));
-    } else {
-        reg = g_new(fdt64_t, 2 * m->nregs);
-        for (i = 0; i < m->nregs; i++) {
-            reg[2 * i] = cpu_to_fdt64(m->base[i]);
-            reg[2 * i + 1] = cpu_to_fdt64(m->size[i]);
-        }
-        err = fdt_setprop(fdt, node, "reg", reg,
-                          2 * m->nregs * sizeof(*reg));
     }
+    err = fdt_setprop(fdt, node, "reg", reg, n * sizeof(*reg));
     if (err) {
         return err;
     }

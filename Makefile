@@ -50,7 +50,7 @@ shell: setup
 # one boot, no pass/fail on speed (bench/README.md).
 bench: setup
 	@bench/zip-throughput --build $(BUILD)
-	@bench/mmc-throughput --build $(BUILD)
+	@bench/block-throughput --build $(BUILD)
 
 # Fuzz every model for FUZZ_SECONDS, run all tests, regenerate
 # docs/reliability.md from what they recorded.

@@ -30,6 +30,8 @@
 #include "hw/block/thunderx_mmc.h"
 #include "hw/block/bcm2835_sdhost.h"
 #include "hw/dma/bcm2835_dma.h"
+#include "hw/block/dm816_ahci.h"
+#include "hw/ide/ide-dev.h"
 #include "hw/i2c/arm_sbcon_i2c.h"
 #include "hw/char/pl011.h"
 #include "hw/sd/sd.h"
@@ -84,6 +86,7 @@ static const struct {
     { "bcm2835-sdhost", 1 },
     /* QEMU's BCM2835 DMA controller: channels 0-3 (PS_BCM2835_DMA_CHANS). */
     { "bcm2835-dma", PS_BCM2835_DMA_CHANS },
+    { "dm816-ahci", 1 },
 };
 
 /* A two-string list property: "compatible", "clock-names". */
@@ -514,6 +517,21 @@ static int ps_attach_sd_child(Object *child, void *opaque)
     return 0;
 }
 
+/*
+ * -drive if=ide,index=N is a disk (QEMU's ide-hd) on SATA port N of the
+ * DM816 AHCI; an index beyond its ports stops QEMU as an unused drive.
+ */
+static void ps_attach_sata_disks(DeviceState *dev)
+{
+    DriveInfo *hd[DM816_AHCI_NUM_PORTS];
+
+    if (!object_dynamic_cast(OBJECT(dev), TYPE_DM816_AHCI)) {
+        return;
+    }
+    ide_drive_get(hd, ARRAY_SIZE(hd));
+    ahci_ide_create_devs(&SYSBUS_AHCI(dev)->ahci, hd);
+}
+
 /* The built-in model of type @type, or NULL. */
 static DeviceState *ps_model(PresiliconMachineState *pms, const char *type,
                              int *idx)
@@ -571,6 +589,7 @@ static void ps_create_models(PresiliconMachineState *pms)
         }
         g_ptr_array_add(pms->models, dev);
         ps_attach_sd_cards(dev, &sd_slot);
+        ps_attach_sata_disks(dev);
     }
     ps_wire_bcm2835_dma(pms);
     /*

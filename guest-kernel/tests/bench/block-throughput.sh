@@ -1,16 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Guest half of bench/mmc-throughput (not a test: /init runs only
-# /tests/*.sh by default; select it with presilicon.tests=bench/mmc-throughput).
+# Guest half of bench/block-throughput (not a test: /init runs only
+# /tests/*.sh by default; select it with presilicon.tests=bench/block-throughput).
 # Sequential O_DIRECT writes and reads in 1 MiB blocks through every SD/MMC
-# host with a card and through virtio-blk (/dev/vda), which the host side
-# backs with the same file; one "bench" line per device, as diagnostics.
-# presilicon.mmc_bench_mib=N sets the amount (default 32 MiB).
+# host with a card, every SATA disk and virtio-blk (/dev/vda), which the
+# host side backs with the same file; one "bench" line per device, as
+# diagnostics. presilicon.block_bench_mib=N sets the amount (default 32 MiB).
 . /tests/lib/ktap.sh
 . /tests/lib/mmc.sh
 
-MIB=$(sed -n 's/.*presilicon\.mmc_bench_mib=\([0-9]*\).*/\1/p' /proc/cmdline)
+MIB=$(sed -n 's/.*presilicon\.block_bench_mib=\([0-9]*\).*/\1/p' /proc/cmdline)
 MIB=${MIB:-32}
 
 # Centiseconds since boot.
@@ -45,9 +45,25 @@ for h in /sys/class/mmc_host/mmc*; do
 	blk=$(mmc_blockdev "$(mmc_card "$host")") || continue
 	devs="$devs $host:$drv:$blk"
 done
+# SATA disks (SCSI disks behind an ATA port), named by their controller's
+# driver; libata probes asynchronously, so give it a moment.
+i=0
+while ! ls -d /sys/class/ata_port/ata* >/dev/null 2>&1 && [ $i -lt 20 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+for b in /sys/block/sd*; do
+	[ -e "$b" ] || continue
+	d=$(readlink -f "$b")
+	case "$d" in */ata[0-9]*) ;; *) continue ;; esac
+	ata=${d%%/host*}
+	ata=${ata##*/}
+	d=${d%%/ata[0-9]*}
+	drv=$(basename "$(readlink -f "$d/driver")")
+	devs="$devs $ata:$drv:${b##*/}"
+done
 n=1
 for d in $devs; do n=$((n + 1)); done
-ktap_begin bench/mmc-throughput $n
+ktap_begin bench/block-throughput $n
 i=0
 while [ ! -b /dev/vda ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 bench_dev vda virtio_blk /dev/vda

@@ -98,6 +98,22 @@ static uint32_t dm816_core_read32(Dm816AhciState *s, hwaddr addr)
     return dm816_core_read(s, addr, 4);
 }
 
+/*
+ * The port whose registers hold addr, and addr's offset among them; -1
+ * outside the ports (the generic host control, the unused rest).
+ */
+static int dm816_port_of(hwaddr addr, hwaddr *reg)
+{
+    hwaddr end = DM816_AHCI_PORT_BASE +
+                 DM816_AHCI_NUM_PORTS * DM816_AHCI_PORT_STRIDE;
+
+    if (addr < DM816_AHCI_PORT_BASE || addr >= end) {
+        return -1;
+    }
+    *reg = (addr - DM816_AHCI_PORT_BASE) % DM816_AHCI_PORT_STRIDE;
+    return (addr - DM816_AHCI_PORT_BASE) / DM816_AHCI_PORT_STRIDE;
+}
+
 /* A 32-bit register's value as an access of size bytes at addr sees it. */
 static uint64_t dm816_lanes(uint32_t reg, hwaddr addr, unsigned size)
 {
@@ -107,13 +123,11 @@ static uint64_t dm816_lanes(uint32_t reg, hwaddr addr, unsigned size)
 static uint64_t dm816_read(void *opaque, hwaddr addr, unsigned size)
 {
     Dm816AhciState *s = opaque;
-    hwaddr aligned = addr & ~3ULL;
-    int port = (aligned - DM816_AHCI_PORT_BASE) / DM816_AHCI_PORT_STRIDE;
-    hwaddr reg = (aligned - DM816_AHCI_PORT_BASE) % DM816_AHCI_PORT_STRIDE;
+    hwaddr aligned = addr & ~3ULL, reg = 0;
+    int port = dm816_port_of(aligned, &reg);
     uint32_t val;
 
-    if (aligned < DM816_AHCI_PORT_BASE || port >= DM816_AHCI_NUM_PORTS ||
-        (addr & 3) + size > 4) {
+    if (port < 0 || (addr & 3) + size > 4) {
         return dm816_core_read(s, addr, size);
     }
     switch (reg) {
@@ -166,25 +180,24 @@ static void dm816_write(void *opaque, hwaddr addr, uint64_t val,
                         unsigned size)
 {
     Dm816AhciState *s = opaque;
-    int port = (addr - DM816_AHCI_PORT_BASE) / DM816_AHCI_PORT_STRIDE;
-    hwaddr reg = (addr - DM816_AHCI_PORT_BASE) % DM816_AHCI_PORT_STRIDE;
-    bool glue = addr >= DM816_AHCI_PORT_BASE && port < DM816_AHCI_NUM_PORTS;
+    hwaddr reg = 0;
+    int port = dm816_port_of(addr, &reg);
 
     if (addr == DM816_GHC && size == 4 && (val & DM816_GHC_HR)) {
         /* An HBA reset stops every port: their pending commands go. */
         memset(s->ci_stalled, 0, sizeof(s->ci_stalled));
     }
-    if (!glue) {
+    if (port < 0) {
         dm816_core_write(s, addr, val, size);
         return;
     }
-    if (reg == A_PXPHYCR || reg == A_PXCI) {
+    if ((reg & ~3ULL) == A_PXPHYCR || (reg & ~3ULL) == A_PXCI) {
         if (size != 4 || (addr & 3)) {
             qemu_log_mask(LOG_GUEST_ERROR,
                           "dm816-ahci: %u-byte write at 0x%03" HWADDR_PRIx
                           " (port %d %s): the register takes 32-bit writes "
                           "only\n", size, addr, port,
-                          reg == A_PXCI ? "PxCI" : "PxPHYCR");
+                          (reg & ~3ULL) == A_PXCI ? "PxCI" : "PxPHYCR");
             return;
         }
         if (reg == A_PXPHYCR) {

@@ -574,11 +574,13 @@ START_TEST(test_subword_glue_writes)
     wp(a, 0, A_PXPHYCR, PHY0(8));
     qtest_writeb(a->t->qts, px(0, A_PXPHYCR), 0);
     qtest_writew(a->t->qts, px(1, A_PXCI), 1);
+    qtest_writeb(a->t->qts, px(0, A_PXPHYCR) + 3, 0xff);
     ck_assert_uint_eq(rp(a, 0, A_PXPHYCR), PHY0(8));
     ck_assert_uint_eq(rp(a, 1, A_PXCI), 0);
     log = ps_log_take(a->t);
     ck_assert_ptr_nonnull(strstr(log, "1-byte write at 0x178"));
     ck_assert_ptr_nonnull(strstr(log, "2-byte write at 0x1b8"));
+    ck_assert_ptr_nonnull(strstr(log, "1-byte write at 0x17b"));
     /* Sub-word reads see their byte lanes. */
     ck_assert_uint_eq(qtest_readb(a->t->qts, px(0, A_PXPHYCR)),
                       PHY0(8) & 0xff);

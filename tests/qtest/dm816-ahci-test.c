@@ -50,6 +50,10 @@
 #define ATA_IDENTIFY        0xec
 #define ATA_READ_DMA_EXT    0x25
 #define ATA_WRITE_DMA_EXT   0x35
+#define ATA_READ_FPDMA      0x60
+/* A command QEMU's disk does not implement: aborted (ERR, ABRT). */
+#define ATA_UNSUPPORTED     0x2f
+#define PX_SACT     0x34
 
 typedef struct Ah {
     PsQTest *t;
@@ -490,6 +494,105 @@ START_TEST(test_scatter_gather)
 }
 END_TEST
 
+/*
+ * NCQ, as libata runs every read and write: three READ FPDMA QUEUED in
+ * flight on tags 0-2, each completed through a Set Device Bits FIS that
+ * clears its PxSACT bit, each landing where its own PRD says.
+ */
+static void build_ncq(Ah *a, int tag, uint64_t lba, uint16_t count,
+                      uint64_t buf)
+{
+    QTestState *qts = a->t->qts;
+    uint64_t ctba = CTBA(0) + tag * 0x100;
+    uint8_t fis[20] = { 0x27, 0x80, ATA_READ_FPDMA, count,
+                        lba, lba >> 8, lba >> 16, 0x40,
+                        lba >> 24, lba >> 32, lba >> 40, count >> 8,
+                        tag << 3, 0, 0, 0 };
+    uint32_t hdr[4] = {
+        cpu_to_le32(5 | (1 << 16)), 0,
+        cpu_to_le32((uint32_t)ctba), cpu_to_le32(ctba >> 32),
+    };
+    uint32_t prd[4] = {
+        cpu_to_le32((uint32_t)buf), cpu_to_le32(buf >> 32), 0,
+        cpu_to_le32(count * SECTOR - 1),
+    };
+
+    qtest_memset(qts, ctba, 0, 0x90);
+    qtest_memwrite(qts, ctba, fis, sizeof(fis));
+    qtest_memwrite(qts, ctba + 0x80, prd, sizeof(prd));
+    qtest_memwrite(qts, CLB(0) + tag * 32, hdr, sizeof(hdr));
+}
+
+static bool wait_sact_clear(Ah *a, uint32_t tags)
+{
+    int i;
+
+    for (i = 0; i < 2000; i++) {
+        if (!(rp(a, 0, PX_SACT) & tags)) {
+            return true;
+        }
+        qtest_clock_step(a->t->qts, 10000);
+    }
+    return false;
+}
+
+START_TEST(test_ncq_reads)
+{
+    Ah *a = ah_start(NULL);
+    uint8_t buf[8 * SECTOR];
+    uint32_t is;
+    int tag;
+
+    port_up(a, 0);
+    for (tag = 0; tag < 3; tag++) {
+        build_ncq(a, tag, 500 + 100 * tag, 8, DATA + tag * 0x10000);
+    }
+    wp(a, 0, PX_SACT, 7);
+    wp(a, 0, A_PXCI, 7);
+    ck_assert(wait_sact_clear(a, 7));
+    ck_assert_uint_eq(rp(a, 0, A_PXCI), 0);
+    is = rp(a, 0, A_PXIS);
+    ck_assert_msg(is & R_PXIS_SDBS_MASK, "PxIS 0x%08x", is);
+    ck_assert_msg(!(is & R_PXIS_TFES_MASK), "PxIS 0x%08x", is);
+    for (tag = 0; tag < 3; tag++) {
+        qtest_memread(a->t->qts, DATA + tag * 0x10000, buf, sizeof(buf));
+        check_sectors(buf, 500 + 100 * tag, 8);
+    }
+    ah_stop(a);
+}
+END_TEST
+
+/*
+ * A command the disk aborts, then NCQ: the aborted command's ERR must not
+ * stick to the next queued command (hdparm -I does this under Linux,
+ * whose NCQ read then failed with a device error before qemu-patches/0011).
+ */
+START_TEST(test_ncq_after_aborted_command)
+{
+    Ah *a = ah_start(NULL);
+    uint8_t buf[SECTOR];
+    uint32_t is;
+
+    port_up(a, 0);
+    build_cmd(a, 0, ATA_UNSUPPORTED, 0, 1, false, 0, NULL, NULL);
+    wp(a, 0, A_PXCI, 1);
+    qtest_clock_step(a->t->qts, 1000000);
+    is = rp(a, 0, A_PXIS);
+    ck_assert_msg(is & R_PXIS_TFES_MASK, "PxIS 0x%08x", is);
+    /* libahci's recovery: stop, clear, start. */
+    port_up(a, 0);
+    build_ncq(a, 0, 42, 1, DATA);
+    wp(a, 0, PX_SACT, 1);
+    wp(a, 0, A_PXCI, 1);
+    ck_assert(wait_sact_clear(a, 1));
+    is = rp(a, 0, A_PXIS);
+    ck_assert_msg(!(is & R_PXIS_TFES_MASK), "PxIS 0x%08x", is);
+    qtest_memread(a->t->qts, DATA, buf, sizeof(buf));
+    check_sectors(buf, 42, 1);
+    ah_stop(a);
+}
+END_TEST
+
 START_TEST(test_interrupt_line)
 {
     Ah *a = ah_start(NULL);
@@ -727,6 +830,8 @@ int main(void)
     tcase_add_test(disk, test_signature_and_identify);
     tcase_add_test(disk, test_dma_read_write);
     tcase_add_test(disk, test_scatter_gather);
+    tcase_add_test(disk, test_ncq_reads);
+    tcase_add_test(disk, test_ncq_after_aborted_command);
     tcase_add_test(disk, test_interrupt_line);
     tcase_add_test(disk, test_migration_mid_transfer);
     tcase_add_test(bad, test_wrong_and_reserved_mpy);

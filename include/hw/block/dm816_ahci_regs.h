@@ -22,13 +22,14 @@
 /* Port registers the glue looks at (AHCI 1.1, section 3.3). */
 REG32(PXIS, 0x10)                       /* interrupt status (R/W1C) */
     FIELD(PXIS, DHRS, 0, 1)             /* D2H register FIS received */
+    FIELD(PXIS, SDBS, 3, 1)             /* Set Device Bits FIS (NCQ done) */
     FIELD(PXIS, HBFS, 29, 1)            /* host bus fatal error */
     FIELD(PXIS, TFES, 30, 1)            /* task file error */
 REG32(PXCMD, 0x18)
     FIELD(PXCMD, ST, 0, 1)              /* command list running */
     FIELD(PXCMD, FRE, 4, 1)             /* FIS receive enable */
 REG32(PXTFD, 0x20)
-REG32(PXSSTS, 0x28)                     /* SStatus: the link as the PHY sees it */
+REG32(PXSSTS, 0x28)                     /* SStatus: the link the PHY sees */
     FIELD(PXSSTS, DET, 0, 4)            /* 0 no device, 3 device and PHY up */
     FIELD(PXSSTS, SPD, 4, 4)            /* 1: Gen1, 1.5 Gb/s */
     FIELD(PXSSTS, IPM, 8, 4)            /* 1: active */

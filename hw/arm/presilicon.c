@@ -87,6 +87,7 @@ static const struct {
     /* QEMU's BCM2835 DMA controller: channels 0-3 (PS_BCM2835_DMA_CHANS). */
     { "bcm2835-dma", PS_BCM2835_DMA_CHANS },
     { "dm816-ahci", 1 },
+    { "ast2500-pwm-tacho", 1 },
 };
 
 /* A two-string list property: "compatible", "clock-names". */

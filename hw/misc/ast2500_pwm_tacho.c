@@ -452,7 +452,6 @@ static void ast_init(Object *obj)
                           "ast2500-pwm-tacho.reset", AST2500_PWM_RESET_SIZE);
     sysbus_init_mmio(sbd, &s->reset_mmio);
     sysbus_init_irq(sbd, &s->irq);
-    s->measure = timer_new_ns(QEMU_CLOCK_VIRTUAL, ast_measure_done, s);
     for (int i = 0; i < AST2500_TACH_CHANNELS; i++) {
         g_autofree char *rpm = g_strdup_printf("fan%d-rpm", i);
         g_autofree char *duty = g_strdup_printf("fan%d-duty-ppm", i);
@@ -488,6 +487,8 @@ static void ast_realize(DeviceState *dev, Error **errp)
     } else if (s->max_rpm < 100 || s->max_rpm > 100000) {
         error_setg(errp, "ast2500-pwm-tacho: max-rpm must be 100 to 100000, "
                    "not %u", s->max_rpm);
+    } else {
+        s->measure = timer_new_ns(QEMU_CLOCK_VIRTUAL, ast_measure_done, s);
     }
 }
 

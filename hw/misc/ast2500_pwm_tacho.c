@@ -109,8 +109,12 @@ static uint32_t ast_port_duty_ppm(Ast2500PwmTachoState *s, unsigned p)
         !(ctrl & BIT(R_PTCR_CTRL_PWM_EN_SHIFT + p % 4))) {
         return 0;
     }
-    if (rise >= period || fall >= period) {
-        return PPM;     /* the edge never comes: the output stays high */
+    /* A point past the period never comes: low for good, or high. */
+    if (rise >= period) {
+        return 0;
+    }
+    if (fall >= period) {
+        return PPM;
     }
     /* Rising and falling on the same clock: high the whole period. */
     on = (fall + period - rise) % period;

@@ -310,6 +310,13 @@ START_TEST(test_duty_drives_rpm)
     step_ms(a, 5000);
     ck_assert_uint_eq(qom_u32(a, "fan1-duty-ppm"), 500000);
     assert_rpm_near(read_rpm(a, 1, NULL), MAX_RPM / 2);
+    /* Points past the 96-clock period: never rising, never falling. */
+    wr(a, A_PTCR_DUTY0_CTRL, (rd(a, A_PTCR_DUTY0_CTRL) & 0xffff) |
+       ((0 << 8 | 96) << 16));
+    ck_assert_uint_eq(qom_u32(a, "fan1-duty-ppm"), 0);
+    wr(a, A_PTCR_DUTY0_CTRL, (rd(a, A_PTCR_DUTY0_CTRL) & 0xffff) |
+       ((200 << 8 | 0) << 16));
+    ck_assert_uint_eq(qom_u32(a, "fan1-duty-ppm"), 1000000);
     /* Off: the port is disabled and the fan winds down to nothing. */
     set_pwm(a, 2, 0);
     step_ms(a, 10000);

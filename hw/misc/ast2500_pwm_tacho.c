@@ -201,6 +201,11 @@ static void ast_trigger(Ast2500PwmTachoState *s, uint32_t val)
         return;
     }
     ch = ctz32(val);
+    if (ch >= AST2500_TACH_CHANNELS) {
+        qemu_log_mask(LOG_GUEST_ERROR, "ast2500-pwm-tacho: TRIGGER 0x%08x "
+                      "names no tach channel (0-15): no measurement\n", val);
+        return;
+    }
     if (val & (val - 1)) {
         qemu_log_mask(LOG_GUEST_ERROR, "ast2500-pwm-tacho: TRIGGER 0x%08x "
                       "names several channels: measuring channel %u only\n",

@@ -433,10 +433,15 @@ START_TEST(test_bad_triggers)
     ck_assert(rd(a, A_PTCR_RESULT) & R_PTCR_RESULT_READY_MASK);
     l2 = ps_log_take(a->t);
     ck_assert_ptr_nonnull(strstr(l2, "measuring channel 1 only"));
+    /* A bit past the sixteen channels. */
+    wr(a, A_PTCR_TRIGGER, BIT(20));
+    step_ms(a, 10);
+    ck_assert(!(rd(a, A_PTCR_RESULT) & R_PTCR_RESULT_READY_MASK));
     /* The reserved edge mode. */
     upd(a, A_PTCR_TYPEM_CTRL, 0x30, 0x30);
     ck_assert_int_eq(read_rpm(a, 0, NULL), -1);
     l3 = ps_log_take(a->t);
+    ck_assert_ptr_nonnull(strstr(l3, "0x00100000 names no tach channel"));
     ck_assert_ptr_nonnull(strstr(l3, "reserved edge mode 3"));
     /* The clock off. */
     upd(a, A_PTCR_TYPEM_CTRL, 0x30, BOTH_EDGES << 4);

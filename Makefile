@@ -31,12 +31,12 @@ check-asan: setup
 # added to the committed ledger tests/fuzz/$(MODEL)/runs.jsonl.
 MODEL ?= mtk-rng
 fuzz: setup
-	@meson compile -C $(BUILD) qemu-fuzz-aarch64
+	@meson compile -C $(BUILD) qemu-system-aarch64-asan
 	@scripts/fuzz-model --record $(MODEL) $(FUZZ_SECONDS)
 
 # Minimise the model's corpus into tests/fuzz/$(MODEL)/corpus (to commit).
 fuzz-corpus: setup
-	@meson compile -C $(BUILD) qemu-fuzz-aarch64
+	@meson compile -C $(BUILD) qemu-system-aarch64-asan
 	@scripts/fuzz-corpus $(MODEL)
 
 run: setup
@@ -56,7 +56,7 @@ bench: setup
 # docs/reliability.md from what they recorded.
 FUZZ_SECONDS ?= 300
 reliability: setup
-	@meson compile -C $(BUILD) qemu-fuzz-aarch64
+	@meson compile -C $(BUILD) qemu-system-aarch64-asan
 	@for f in tests/qtest/vmstate/*.json; do m=$$(basename $$f .json); \
 		scripts/fuzz-model --record $$m $(FUZZ_SECONDS) || exit 1; done
 	@scripts/run-tests $(BUILD)

@@ -15,7 +15,10 @@ typedef struct PsQTest {
     size_t log_seen;   /* log bytes already returned by ps_log_take() */
 } PsQTest;
 
-/* Start `-M <machine> <args>`, -d guest_errors,invalid_mem to a private log. */
+/*
+ * Start `-M <machine> -m 128M <args>` (a -m in args wins), -d
+ * guest_errors,invalid_mem to a private log.
+ */
 PsQTest *ps_qtest_start(const char *machine, const char *fmt, ...)
     G_GNUC_PRINTF(2, 3);
 void ps_qtest_quit(PsQTest *t);

@@ -88,6 +88,8 @@ static const struct {
     { "bcm2835-dma", PS_BCM2835_DMA_CHANS },
     { "dm816-ahci", 1 },
     { "ast2500-pwm-tacho", 1 },
+    /* The wrapper's own line, then the MT6323 PMIC's INT pin. */
+    { "mt7623-pwrap", 2 },
 };
 
 /* A two-string list property: "compatible", "clock-names". */

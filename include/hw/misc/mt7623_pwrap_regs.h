@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * MediaTek MT7623 PMIC wrapper (pwrap) registers, shared by the model and
+ * its qtest. The MT7623 has the MT2701's wrapper: offsets as the
+ * mt2701_regs[] table of drivers/soc/mediatek/mtk-pmic-wrap.c, WACS2
+ * status bits as its PWRAP_GET_WACS_* macros.
+ */
+#ifndef HW_MISC_MT7623_PWRAP_REGS_H
+#define HW_MISC_MT7623_PWRAP_REGS_H
+
+#include "hw/registerfields.h"
+
+#define MT7623_PWRAP_MMIO_SIZE      0x1000
+#define MT7623_PWRAP_NUM_REGS       (0x158 / 4)     /* MUX_SEL..ADC_RDATA_ADDR2 */
+/* The reset window: one register, the INFRACFG bank's reset bits. */
+#define MT7623_PWRAP_RESET_SIZE     4
+#define MT7623_PWRAP_RESET_BIT      7               /* MT2701_INFRA_PMIC_WRAP_RST */
+
+REG32(PWRAP_MUX_SEL, 0x00)          /* 1: the manual (MAN_CMD) path */
+REG32(PWRAP_WRAP_EN, 0x04)
+REG32(PWRAP_DIO_EN, 0x08)           /* 1: dual I/O */
+REG32(PWRAP_SIDLY, 0x0c)            /* serial input delay, 0-3 */
+REG32(PWRAP_RDDMY, 0x18)            /* read dummy cycles */
+REG32(PWRAP_SI_CK_CON, 0x1c)
+REG32(PWRAP_CSHEXT_WRITE, 0x20)
+REG32(PWRAP_CSHEXT_READ, 0x24)
+REG32(PWRAP_CSLEXT_START, 0x28)
+REG32(PWRAP_CSLEXT_END, 0x2c)
+REG32(PWRAP_STAUPD_PRD, 0x30)
+REG32(PWRAP_STAUPD_GRPEN, 0x34)
+REG32(PWRAP_STAUPD_MAN_TRIG, 0x38)
+REG32(PWRAP_STAUPD_STA, 0x3c)
+REG32(PWRAP_WRAP_STA, 0x44)
+REG32(PWRAP_HARB_INIT, 0x48)
+REG32(PWRAP_HARB_HPRIO, 0x4c)
+REG32(PWRAP_HIPRIO_ARB_EN, 0x50)
+REG32(PWRAP_HARB_STA0, 0x54)
+REG32(PWRAP_HARB_STA1, 0x58)
+REG32(PWRAP_MAN_EN, 0x5c)
+REG32(PWRAP_MAN_CMD, 0x60)
+    FIELD(PWRAP_MAN_CMD, DATA, 0, 8)
+    FIELD(PWRAP_MAN_CMD, OP, 8, 5)
+    FIELD(PWRAP_MAN_CMD, SPI_WRITE, 13, 1)
+    FIELD(PWRAP_MAN_CMD, SPI_WRITE_NEW, 14, 1)
+REG32(PWRAP_MAN_RDATA, 0x64)
+REG32(PWRAP_MAN_VLDCLR, 0x68)
+REG32(PWRAP_WACS0_EN, 0x6c)
+REG32(PWRAP_INIT_DONE0, 0x70)
+REG32(PWRAP_WACS0_CMD, 0x74)
+REG32(PWRAP_WACS0_RDATA, 0x78)
+REG32(PWRAP_WACS0_VLDCLR, 0x7c)
+REG32(PWRAP_WACS1_EN, 0x80)
+REG32(PWRAP_INIT_DONE1, 0x84)
+REG32(PWRAP_WACS1_CMD, 0x88)
+REG32(PWRAP_WACS1_RDATA, 0x8c)
+REG32(PWRAP_WACS1_VLDCLR, 0x90)
+REG32(PWRAP_WACS2_EN, 0x94)
+REG32(PWRAP_INIT_DONE2, 0x98)
+/* A command: bit 31 write, 30:16 the PMIC address / 2, 15:0 data. */
+REG32(PWRAP_WACS2_CMD, 0x9c)
+    FIELD(PWRAP_WACS2_CMD, WDATA, 0, 16)
+    FIELD(PWRAP_WACS2_CMD, ADR, 16, 15)
+    FIELD(PWRAP_WACS2_CMD, WRITE, 31, 1)
+/* Read data and the state of the WACS2 port. */
+REG32(PWRAP_WACS2_RDATA, 0xa0)
+    FIELD(PWRAP_WACS2_RDATA, RDATA, 0, 16)
+    FIELD(PWRAP_WACS2_RDATA, FSM, 16, 3)
+    FIELD(PWRAP_WACS2_RDATA, REQ, 19, 1)
+    FIELD(PWRAP_WACS2_RDATA, SYNC_IDLE0, 20, 1)
+    FIELD(PWRAP_WACS2_RDATA, INIT_DONE0, 21, 1)
+REG32(PWRAP_WACS2_VLDCLR, 0xa4)
+REG32(PWRAP_INT_EN, 0xa8)
+REG32(PWRAP_INT_FLG_RAW, 0xac)
+REG32(PWRAP_INT_FLG, 0xb0)          /* INT_FLG_RAW & INT_EN, read-only */
+REG32(PWRAP_INT_CLR, 0xb4)          /* write one to clear */
+REG32(PWRAP_SIG_ADR, 0xb8)
+REG32(PWRAP_SIG_MODE, 0xbc)
+REG32(PWRAP_SIG_VALUE, 0xc0)
+REG32(PWRAP_SIG_ERRVAL, 0xc4)
+REG32(PWRAP_CRC_EN, 0xc8)
+REG32(PWRAP_TIMER_EN, 0xcc)
+REG32(PWRAP_TIMER_STA, 0xd0)
+REG32(PWRAP_WDT_UNIT, 0xd4)
+REG32(PWRAP_WDT_SRC_EN, 0xd8)
+REG32(PWRAP_WDT_FLG, 0xdc)
+REG32(PWRAP_DEBUG_INT_SEL, 0xe0)
+REG32(PWRAP_DVFS_ADR0, 0xe4)        /* DVFS_ADR0..DVFS_WDATA7: 0xe4-0x120 */
+REG32(PWRAP_DVFS_WDATA7, 0x120)
+REG32(PWRAP_CIPHER_KEY_SEL, 0x124)
+REG32(PWRAP_CIPHER_IV_SEL, 0x128)
+REG32(PWRAP_CIPHER_EN, 0x12c)
+REG32(PWRAP_CIPHER_RDY, 0x130)      /* read-only */
+REG32(PWRAP_CIPHER_MODE, 0x134)     /* 1: the link is enciphered */
+REG32(PWRAP_CIPHER_SWRST, 0x138)
+REG32(PWRAP_DCM_EN, 0x13c)
+REG32(PWRAP_DCM_DBC_PRD, 0x140)
+REG32(PWRAP_ADC_CMD_ADDR, 0x144)
+REG32(PWRAP_PWRAP_ADC_CMD, 0x148)
+REG32(PWRAP_ADC_RDY_ADDR, 0x14c)
+REG32(PWRAP_ADC_RDATA_ADDR1, 0x150)
+REG32(PWRAP_ADC_RDATA_ADDR2, 0x154)
+
+/* WACS2 FSM states (PWRAP_WACS_FSM_* in the driver). */
+#define PWRAP_FSM_IDLE          0
+#define PWRAP_FSM_REQ           2
+#define PWRAP_FSM_WFDLE         4
+#define PWRAP_FSM_WFVLDCLR      6
+
+/* MAN_CMD operations. */
+#define PWRAP_MAN_OP_CSH        0x0
+#define PWRAP_MAN_OP_CSL        0x1
+#define PWRAP_MAN_OP_CK         0x2
+#define PWRAP_MAN_OP_OUTS       0x8
+#define PWRAP_MAN_OP_OUTD       0x9
+#define PWRAP_MAN_OP_OUTQ       0xa
+
+/*
+ * INT_FLG bits the model raises (the driver enables all but 2 and 31 and
+ * logs whatever comes). The bit positions are the model's: MediaTek's
+ * public sources do not name them.
+ */
+#define PWRAP_INT_WACS2_CMD_ERR     BIT(3)  /* a command the FSM refused */
+#define PWRAP_INT_WACS2_VLDCLR_ERR  BIT(4)  /* VLDCLR with no data to clear */
+#define PWRAP_INT_MAN_ERR           BIT(5)  /* MAN_CMD outside manual mode */
+#define PWRAP_INT_LINK_ERR          BIT(6)  /* the two ends' DIO/cipher differ */
+#define PWRAP_INT_MASK              0x78
+
+#endif

@@ -43,6 +43,15 @@ ktap_result() {  # status name [reason-if-failed]
 	if [ "$1" = 0 ]; then ktap_pass "$2"; else ktap_fail "$2" "${3:-}"; fi
 }
 
+# A check the host makes (run-guest-test's `expect`): QOM's PROPERTY of
+# the object at PATH must equal VALUE (JSON) now. The harness reads it over
+# QMP and reports it as this test's next subtest, "host: PATH PROPERTY =
+# GOT"; the state must hold until the harness has seen the line.
+ktap_host_expect() {  # path property json-value
+	KTAP_N=$((KTAP_N + 1))
+	ktap_diag "presilicon-host: expect $KTAP_N $1 $2 $3"
+}
+
 ktap_finish() {
 	if [ "$KTAP_N" != "$KTAP_PLAN" ]; then
 		ktap_diag "planned $KTAP_PLAN subtests, ran $KTAP_N"

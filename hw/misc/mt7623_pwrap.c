@@ -519,6 +519,8 @@ static void pwrap_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
     }
     qemu_fdt_setprop(ctx->fdt, pmic, "interrupt-controller", NULL, 0);
     qemu_fdt_setprop_cell(ctx->fdt, pmic, "#interrupt-cells", 2);
+    /* An interrupt provider's interrupt-map cells (dtc asks for them). */
+    qemu_fdt_setprop_cell(ctx->fdt, pmic, "#address-cells", 0);
 
     leds = g_strdup_printf("%s/leds", pmic);
     qemu_fdt_add_subnode(ctx->fdt, leds);

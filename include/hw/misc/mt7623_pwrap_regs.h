@@ -11,10 +11,11 @@
 #include "hw/registerfields.h"
 
 #define MT7623_PWRAP_MMIO_SIZE      0x1000
-#define MT7623_PWRAP_NUM_REGS       (0x158 / 4)     /* MUX_SEL..ADC_RDATA_ADDR2 */
+/* MUX_SEL to ADC_RDATA_ADDR2 */
+#define MT7623_PWRAP_NUM_REGS       (0x158 / 4)
 /* The reset window: one register, the INFRACFG bank's reset bits. */
 #define MT7623_PWRAP_RESET_SIZE     4
-#define MT7623_PWRAP_RESET_BIT      7               /* MT2701_INFRA_PMIC_WRAP_RST */
+#define MT7623_PWRAP_RESET_BIT      7   /* MT2701_INFRA_PMIC_WRAP_RST */
 
 REG32(PWRAP_MUX_SEL, 0x00)          /* 1: the manual (MAN_CMD) path */
 REG32(PWRAP_WRAP_EN, 0x04)
@@ -122,7 +123,7 @@ REG32(PWRAP_ADC_RDATA_ADDR2, 0x154)
 #define PWRAP_INT_WACS2_CMD_ERR     BIT(3)  /* a command the FSM refused */
 #define PWRAP_INT_WACS2_VLDCLR_ERR  BIT(4)  /* VLDCLR with no data to clear */
 #define PWRAP_INT_MAN_ERR           BIT(5)  /* MAN_CMD outside manual mode */
-#define PWRAP_INT_LINK_ERR          BIT(6)  /* the two ends' DIO/cipher differ */
+#define PWRAP_INT_LINK_ERR          BIT(6)  /* the link's two ends differ */
 #define PWRAP_INT_MASK              0x78
 
 #endif

@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * mmio-trace: every guest access to an MMIO region of a presilicon model,
+ * one line each: time, vCPU, guest PC as kernel symbol+offset, device (DT
+ * node name), register, read/write, size, value and its decoded fields.
+ *
+ *   -plugin libmmio-trace.so,dtb=board.dtb,symbols=System.map[,options]
+ *
+ * Options (docs/plugins.md):
+ *   out=FILE        write there (default: QEMU's log, i.e. stderr)
+ *   format=text|csv|json   json is Chrome trace-event JSON (Perfetto)
+ *   device=NAME     only this device: node name (rng@1020f000), its name
+ *                   before '@' (rng) or a compatible; repeatable
+ *   reg=NAME        only this register; repeatable
+ *   all=on          also MMIO outside our models (GIC, UART...), unnamed
+ *
+ * Time is nanoseconds of QEMU's virtual clock since the plugin loaded: the
+ * plugin API gives plugins no clock, and without -icount the virtual clock
+ * is the host's monotonic clock while the guest runs, which is what the
+ * plugin reads.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <glib.h>
+#include <qemu-plugin.h>
+#include "parse.h"
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+enum { FMT_TEXT, FMT_CSV, FMT_JSON };
+
+typedef struct Traced {
+    const DtRange *range;
+    const RegmapDevice *dev;        /* NULL: not one of our models (all=on) */
+} Traced;
+
+static KSymtab ksyms;
+static GPtrArray *ranges;           /* DtRange, from the DTB */
+static GArray *traced;              /* Traced: the ranges we report */
+static GPtrArray *dev_filter, *reg_filter;
+static int format = FMT_TEXT;
+static bool trace_all;
+static FILE *out;
+static GMutex lock;
+static gint64 t0;
+static uint64_t nlines, njson;
+
+static const Traced *find_traced(uint64_t pa)
+{
+    guint i;
+
+    for (i = 0; i < traced->len; i++) {
+        const Traced *t = &g_array_index(traced, Traced, i);
+
+        if (pa >= t->range->base && pa - t->range->base < t->range->size) {
+            return t;
+        }
+    }
+    return NULL;
+}
+
+static bool reg_wanted(const char *name)
+{
+    guint i;
+
+    if (!reg_filter->len) {
+        return true;
+    }
+    for (i = 0; name && i < reg_filter->len; i++) {
+        if (!g_ascii_strcasecmp(name, g_ptr_array_index(reg_filter, i))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void emit(const char *line)
+{
+    if (out) {
+        fputs(line, out);
+    } else {
+        qemu_plugin_outs(line);
+    }
+}
+
+static void vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info,
+                     uint64_t vaddr, void *udata)
+{
+    struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
+    uint64_t pa, off, value = 0, pc = (uint64_t)(uintptr_t)udata;
+    unsigned size = 1u << qemu_plugin_mem_size_shift(info);
+    bool store = qemu_plugin_mem_is_store(info);
+    const Traced *t;
+    const RegmapReg *reg;
+    qemu_plugin_mem_value v;
+    g_autofree char *fields = NULL;
+    g_autofree char *line = NULL;
+    char regname[96], sym[160];
+    const char *rw = store ? "write" : "read";
+    uint64_t ns;
+
+    if (!hw || !qemu_plugin_hwaddr_is_io(hw)) {
+        return;
+    }
+    pa = qemu_plugin_hwaddr_phys_addr(hw);
+    t = find_traced(pa);
+    if (!t) {
+        return;
+    }
+    off = pa - t->range->base;
+    reg = t->range->index == 0 ? regmap_reg(t->dev, off) : NULL;
+    if (reg && reg->offset == off) {
+        snprintf(regname, sizeof(regname), "%s", reg->name);
+    } else if (reg) {
+        snprintf(regname, sizeof(regname), "%s+%" PRIu64, reg->name,
+                 off - reg->offset);
+    } else {
+        snprintf(regname, sizeof(regname), "0x%" PRIx64, off);
+    }
+    if (!reg_wanted(reg ? reg->name : regname)) {
+        return;
+    }
+    v = qemu_plugin_mem_get_value(info);
+    switch (v.type) {
+    case QEMU_PLUGIN_MEM_VALUE_U8:
+        value = v.data.u8;
+        break;
+    case QEMU_PLUGIN_MEM_VALUE_U16:
+        value = v.data.u16;
+        break;
+    case QEMU_PLUGIN_MEM_VALUE_U32:
+        value = v.data.u32;
+        break;
+    case QEMU_PLUGIN_MEM_VALUE_U64:
+        value = v.data.u64;
+        break;
+    case QEMU_PLUGIN_MEM_VALUE_U128:
+        value = v.data.u128.low;
+        break;
+    }
+    fields = reg && reg->offset == off ? regmap_decode(reg, value) :
+        g_strdup("");
+    ns = (uint64_t)(g_get_monotonic_time() - t0) * 1000;
+    ksym_format(&ksyms, pc, sym, sizeof(sym));
+
+    g_mutex_lock(&lock);
+    switch (format) {
+    case FMT_TEXT:
+        line = g_strdup_printf("%" PRIu64 ".%06" PRIu64 " cpu%u %-28s %-16s "
+                               "%-20s %-5s %u 0x%0*" PRIx64 "%s%s\n",
+                               ns / 1000000000, ns / 1000 % 1000000, vcpu,
+                               sym, t->range->name, regname, rw, size,
+                               (int)size * 2, value, *fields ? " " : "",
+                               fields);
+        break;
+    case FMT_CSV:
+        line = g_strdup_printf("%" PRIu64 ",%u,0x%" PRIx64 ",%s,%s,0x%" PRIx64
+                               ",%s,%s,%u,0x%" PRIx64 ",%s\n", ns, vcpu, pc,
+                               sym, t->range->name, pa, regname, rw, size,
+                               value, fields);
+        break;
+    case FMT_JSON:
+        line = g_strdup_printf("%s{\"name\":\"%s %s %s\",\"cat\":\"%s\","
+                               "\"ph\":\"i\",\"s\":\"t\",\"pid\":1,"
+                               "\"tid\":%u,\"ts\":%" PRIu64 ".%03" PRIu64 ","
+                               "\"args\":{\"pc\":\"%s\",\"device\":\"%s\","
+                               "\"register\":\"%s\",\"size\":%u,"
+                               "\"value\":\"0x%" PRIx64 "\","
+                               "\"fields\":\"%s\"}}",
+                               njson++ ? ",\n" : "", t->range->name,
+                               regname, rw, t->range->name, vcpu,
+                               ns / 1000, ns % 1000, sym, t->range->name,
+                               regname, size, value, fields);
+        break;
+    }
+    emit(line);
+    nlines++;
+    g_mutex_unlock(&lock);
+}
+
+static void vcpu_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+    size_t i, n = qemu_plugin_tb_n_insns(tb);
+
+    for (i = 0; i < n; i++) {
+        struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+        uint64_t pc = qemu_plugin_insn_vaddr(insn);
+
+        qemu_plugin_register_vcpu_mem_cb(insn, vcpu_mem,
+                                         QEMU_PLUGIN_CB_NO_REGS,
+                                         QEMU_PLUGIN_MEM_RW,
+                                         (void *)(uintptr_t)pc);
+    }
+}
+
+static void plugin_exit(qemu_plugin_id_t id, void *p)
+{
+    g_mutex_lock(&lock);
+    if (format == FMT_JSON) {
+        emit("\n]}\n");
+    }
+    if (out) {
+        fclose(out);
+        out = NULL;
+    }
+    g_mutex_unlock(&lock);
+}
+
+static bool dev_wanted(const DtRange *r)
+{
+    guint i;
+    int j;
+
+    if (!dev_filter->len) {
+        return true;
+    }
+    for (i = 0; i < dev_filter->len; i++) {
+        const char *f = g_ptr_array_index(dev_filter, i);
+        size_t at = strcspn(r->name, "@");
+
+        if (!strcmp(f, r->name) ||
+            (strlen(f) == at && !strncmp(f, r->name, at))) {
+            return true;
+        }
+        for (j = 0; r->compat[j]; j++) {
+            if (!strcmp(f, r->compat[j])) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
+                                           const qemu_info_t *info,
+                                           int argc, char **argv)
+{
+    g_autofree char *dtb = NULL, *symbols = NULL, *outpath = NULL;
+    g_autoptr(GError) err = NULL;
+    int i, untranslated = 0;
+    guint r;
+
+    t0 = g_get_monotonic_time();
+    dev_filter = g_ptr_array_new_with_free_func(g_free);
+    reg_filter = g_ptr_array_new_with_free_func(g_free);
+    for (i = 0; i < argc; i++) {
+        char *k, *v;
+
+        if (!plugin_arg(argv[i], &k, &v)) {
+            fprintf(stderr, "mmio-trace: argument '%s' is not KEY=VALUE\n",
+                    argv[i]);
+            return -1;
+        }
+        if (!strcmp(k, "dtb")) {
+            dtb = v;
+        } else if (!strcmp(k, "symbols")) {
+            symbols = v;
+        } else if (!strcmp(k, "out")) {
+            outpath = v;
+        } else if (!strcmp(k, "device")) {
+            g_ptr_array_add(dev_filter, v);
+        } else if (!strcmp(k, "reg")) {
+            g_ptr_array_add(reg_filter, v);
+        } else if (!strcmp(k, "format") && !strcmp(v, "text")) {
+            format = FMT_TEXT;
+        } else if (!strcmp(k, "format") && !strcmp(v, "csv")) {
+            format = FMT_CSV;
+        } else if (!strcmp(k, "format") && !strcmp(v, "json")) {
+            format = FMT_JSON;
+        } else if (!strcmp(k, "all") &&
+                   qemu_plugin_bool_parse(k, v, &trace_all)) {
+            ;
+        } else {
+            fprintf(stderr, "mmio-trace: unknown option '%s' (dtb, symbols, "
+                    "out, format=text|csv|json, device, reg, all)\n",
+                    argv[i]);
+            return -1;
+        }
+        g_free(k);
+    }
+    if (!dtb) {
+        fprintf(stderr, "mmio-trace: dtb=FILE is required (qemu-system-aarch64"
+                " -M presilicon -machine dumpdtb=FILE writes it)\n");
+        return -1;
+    }
+    ranges = dt_ranges_load(dtb, &untranslated, &err);
+    if (!ranges) {
+        fprintf(stderr, "mmio-trace: %s: %s\n", dtb, err->message);
+        return -1;
+    }
+    if (symbols && !ksym_load(&ksyms, symbols, &err)) {
+        fprintf(stderr, "mmio-trace: %s: %s\n", symbols, err->message);
+        return -1;
+    }
+    traced = g_array_new(FALSE, FALSE, sizeof(Traced));
+    for (r = 0; r < ranges->len; r++) {
+        Traced t = { .range = g_ptr_array_index(ranges, r) };
+
+        t.dev = regmap_for_compat(t.range->compat);
+        if ((t.dev || trace_all) && dev_wanted(t.range)) {
+            g_array_append_val(traced, t);
+        }
+    }
+    if (!traced->len) {
+        fprintf(stderr, "mmio-trace: no device of the DTB matches (device=..."
+                " names a DT node, its name before '@', or a compatible)\n");
+        return -1;
+    }
+    if (outpath) {
+        out = fopen(outpath, "w");
+        if (!out) {
+            fprintf(stderr, "mmio-trace: cannot write %s\n", outpath);
+            return -1;
+        }
+        setvbuf(out, NULL, _IOFBF, 1 << 16);
+    }
+    switch (format) {
+    case FMT_CSV:
+        emit("time_ns,vcpu,pc,symbol,device,paddr,register,access,size,"
+             "value,fields\n");
+        break;
+    case FMT_JSON:
+        emit("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
+        break;
+    default:
+        break;
+    }
+    qemu_plugin_register_vcpu_tb_trans_cb(id, vcpu_tb_trans);
+    qemu_plugin_register_atexit_cb(id, plugin_exit, NULL);
+    return 0;
+}

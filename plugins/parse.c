@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * File parsers shared by the TCG plugins: System.map, DTB ranges, the
+ * generated register map. Plain C with glib and libfdt.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libfdt.h>
+#include "parse.h"
+
+static GQuark parse_quark(void)
+{
+    return g_quark_from_static_string("presilicon-plugin-parse");
+}
+
+/* --- System.map ---------------------------------------------------------- */
+
+static int ksym_cmp(const void *a, const void *b)
+{
+    const KSym *x = a, *y = b;
+
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+bool ksym_parse(KSymtab *t, const char *text, GError **err)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    GArray *a = g_array_new(FALSE, FALSE, sizeof(KSym));
+    size_t i;
+
+    for (i = 0; lines[i]; i++) {
+        char name[512], type;
+        unsigned long long addr;
+        KSym s;
+
+        if (!lines[i][0]) {
+            continue;
+        }
+        if (sscanf(lines[i], "%llx %c %511s", &addr, &type, name) != 3) {
+            g_set_error(err, parse_quark(), 1,
+                        "System.map line %zu is not 'ADDR TYPE NAME': %s",
+                        i + 1, lines[i]);
+            goto fail;
+        }
+        if (type != 't' && type != 'T' && type != 'w' && type != 'W') {
+            continue;
+        }
+        s.addr = addr;
+        s.end = UINT64_MAX;
+        s.type = type;
+        s.name = g_strdup(name);
+        g_array_append_val(a, s);
+    }
+    if (!a->len) {
+        g_set_error(err, parse_quark(), 2, "no text symbol in System.map");
+        goto fail;
+    }
+    qsort(a->data, a->len, sizeof(KSym), ksym_cmp);
+    t->n = a->len;
+    t->syms = (KSym *)g_array_free(a, FALSE);
+    /* Each symbol ends where the next one at a higher address starts. */
+    for (i = t->n; i-- > 0;) {
+        if (i + 1 < t->n) {
+            t->syms[i].end = t->syms[i + 1].addr > t->syms[i].addr ?
+                t->syms[i + 1].addr : t->syms[i + 1].end;
+        }
+    }
+    return true;
+
+fail:
+    for (i = 0; i < a->len; i++) {
+        g_free(g_array_index(a, KSym, i).name);
+    }
+    g_array_free(a, TRUE);
+    return false;
+}
+
+bool ksym_load(KSymtab *t, const char *path, GError **err)
+{
+    g_autofree char *text = NULL;
+
+    if (!g_file_get_contents(path, &text, NULL, err)) {
+        return false;
+    }
+    return ksym_parse(t, text, err);
+}
+
+void ksym_free(KSymtab *t)
+{
+    size_t i;
+
+    for (i = 0; i < t->n; i++) {
+        g_free(t->syms[i].name);
+    }
+    g_free(t->syms);
+    t->syms = NULL;
+    t->n = 0;
+}
+
+const KSym *ksym_lookup(const KSymtab *t, uint64_t addr)
+{
+    size_t lo = 0, hi = t->n;
+
+    /* The last symbol whose address is <= addr. */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+
+        if (t->syms[mid].addr <= addr) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    if (!lo || addr >= t->syms[lo - 1].end) {
+        return NULL;
+    }
+    return &t->syms[lo - 1];
+}
+
+const KSym *ksym_find(const KSymtab *t, const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < t->n; i++) {
+        if (!strcmp(t->syms[i].name, name)) {
+            return &t->syms[i];
+        }
+    }
+    return NULL;
+}
+
+const char *ksym_format(const KSymtab *t, uint64_t addr, char *buf,
+                        size_t len)
+{
+    const KSym *s = t ? ksym_lookup(t, addr) : NULL;
+
+    if (s) {
+        snprintf(buf, len, "%s+0x%" PRIx64, s->name, addr - s->addr);
+    } else {
+        snprintf(buf, len, "0x%" PRIx64, addr);
+    }
+    return buf;
+}
+
+/* --- DTB ranges ---------------------------------------------------------- */
+
+static int cells(const void *fdt, int node, const char *prop, int dflt)
+{
+    int len;
+    const fdt32_t *p = fdt_getprop(fdt, node, prop, &len);
+
+    return p && len == 4 ? (int)fdt32_to_cpu(*p) : dflt;
+}
+
+static uint64_t read_cells(const fdt32_t *p, int n)
+{
+    uint64_t v = 0;
+    int i;
+
+    for (i = 0; i < n; i++) {
+        v = (v << 32) | fdt32_to_cpu(p[i]);
+    }
+    return v;
+}
+
+/*
+ * Translate addr, an address on the bus that node `bus` provides, into its
+ * parent's address space, up to the root. False when a bus on the way has
+ * no ranges, or addresses of more than two cells (PCI).
+ */
+static bool translate(const void *fdt, int bus, uint64_t *addr)
+{
+    while (bus != 0) {
+        int parent = fdt_parent_offset(fdt, bus);
+        int ac = cells(fdt, bus, "#address-cells", 2);
+        int sc = cells(fdt, bus, "#size-cells", 1);
+        int pac = cells(fdt, parent, "#address-cells", 2);
+        int len, i, n;
+        const fdt32_t *r;
+        bool found = false;
+
+        if (parent < 0 || ac > 2 || pac > 2 || sc > 2) {
+            return false;
+        }
+        r = fdt_getprop(fdt, bus, "ranges", &len);
+        if (!r) {
+            return false;
+        }
+        n = len / 4 / (ac + pac + sc);
+        if (len == 0) {
+            found = true;           /* empty ranges: identity */
+        }
+        for (i = 0; i < n && !found; i++) {
+            const fdt32_t *e = r + i * (ac + pac + sc);
+            uint64_t child = read_cells(e, ac);
+            uint64_t par = read_cells(e + ac, pac);
+            uint64_t size = read_cells(e + ac + pac, sc);
+
+            if (*addr >= child && *addr - child < size) {
+                *addr = *addr - child + par;
+                found = true;
+            }
+        }
+        if (!found) {
+            return false;
+        }
+        bus = parent;
+    }
+    return true;
+}
+
+static int range_cmp(gconstpointer a, gconstpointer b)
+{
+    const DtRange *x = *(DtRange *const *)a, *y = *(DtRange *const *)b;
+
+    return x->base < y->base ? -1 : x->base > y->base;
+}
+
+void dt_range_free(gpointer p)
+{
+    DtRange *r = p;
+
+    g_free(r->path);
+    g_free(r->name);
+    g_strfreev(r->compat);
+    g_free(r);
+}
+
+GPtrArray *dt_ranges(const void *fdt, int *untranslated, GError **err)
+{
+    GPtrArray *out;
+    int node, depth = 0, bad = 0;
+
+    if (fdt_check_header(fdt) != 0) {
+        g_set_error(err, parse_quark(), 3, "not a flattened device tree");
+        return NULL;
+    }
+    out = g_ptr_array_new_with_free_func(dt_range_free);
+    for (node = fdt_next_node(fdt, -1, &depth); node >= 0;
+         node = fdt_next_node(fdt, node, &depth)) {
+        int parent = fdt_parent_offset(fdt, node);
+        int clen, rlen, ac, sc, i;
+        const char *compat = fdt_getprop(fdt, node, "compatible", &clen);
+        const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &rlen);
+        char path[512];
+
+        if (!compat || !reg || parent < 0) {
+            continue;
+        }
+        ac = cells(fdt, parent, "#address-cells", 2);
+        sc = cells(fdt, parent, "#size-cells", 1);
+        if (ac < 1 || ac > 2 || sc < 1 || sc > 2) {
+            bad++;                  /* PCI (3 cells), cpus (no size) */
+            continue;
+        }
+        if (fdt_get_path(fdt, node, path, sizeof(path)) < 0) {
+            continue;
+        }
+        for (i = 0; i < rlen / 4 / (ac + sc); i++) {
+            uint64_t base = read_cells(reg + i * (ac + sc), ac);
+            uint64_t size = read_cells(reg + i * (ac + sc) + ac, sc);
+            DtRange *r;
+            GPtrArray *cs;
+            int off;
+
+            if (!translate(fdt, parent, &base)) {
+                bad++;
+                break;
+            }
+            r = g_new0(DtRange, 1);
+            r->path = g_strdup(path);
+            r->name = g_strdup(fdt_get_name(fdt, node, NULL));
+            cs = g_ptr_array_new();
+            for (off = 0; off < clen; off += strlen(compat + off) + 1) {
+                g_ptr_array_add(cs, g_strdup(compat + off));
+            }
+            g_ptr_array_add(cs, NULL);
+            r->compat = (char **)g_ptr_array_free(cs, FALSE);
+            r->base = base;
+            r->size = size;
+            r->index = i;
+            g_ptr_array_add(out, r);
+        }
+    }
+    g_ptr_array_sort(out, range_cmp);
+    if (untranslated) {
+        *untranslated = bad;
+    }
+    return out;
+}
+
+GPtrArray *dt_ranges_load(const char *path, int *untranslated, GError **err)
+{
+    g_autofree char *blob = NULL;
+    gsize len;
+
+    if (!g_file_get_contents(path, &blob, &len, err)) {
+        return NULL;
+    }
+    if (len < sizeof(struct fdt_header) || fdt_totalsize(blob) > len) {
+        g_set_error(err, parse_quark(), 3, "%s: not a complete DTB", path);
+        return NULL;
+    }
+    return dt_ranges(blob, untranslated, err);
+}
+
+const DtRange *dt_range_find(GPtrArray *ranges, uint64_t addr)
+{
+    guint i;
+
+    for (i = 0; i < ranges->len; i++) {
+        const DtRange *r = g_ptr_array_index(ranges, i);
+
+        if (addr >= r->base && addr - r->base < r->size) {
+            return r;
+        }
+    }
+    return NULL;
+}
+
+/* --- register map -------------------------------------------------------- */
+
+const RegmapDevice *regmap_for_compat(char *const *compat)
+{
+    unsigned d;
+    int i, j;
+
+    /* The node's most specific compatible first, as the kernel matches. */
+    for (i = 0; compat && compat[i]; i++) {
+        for (d = 0; d < regmap_num_devices; d++) {
+            for (j = 0; regmap_devices[d].compat[j]; j++) {
+                if (!strcmp(regmap_devices[d].compat[j], compat[i])) {
+                    return &regmap_devices[d];
+                }
+            }
+        }
+    }
+    return NULL;
+}
+
+const RegmapReg *regmap_reg(const RegmapDevice *d, uint64_t offset)
+{
+    unsigned i;
+
+    for (i = 0; d && i < d->nregs; i++) {
+        const RegmapReg *r = &d->regs[i];
+
+        if (offset >= r->offset && offset - r->offset < r->size) {
+            return r;
+        }
+    }
+    return NULL;
+}
+
+char *regmap_decode(const RegmapReg *r, uint64_t value)
+{
+    GString *s = g_string_new(NULL);
+    unsigned i;
+
+    for (i = 0; r && i < r->nfields; i++) {
+        const RegmapField *f = &r->fields[i];
+        uint64_t mask = f->len >= 64 ? UINT64_MAX : (1ULL << f->len) - 1;
+
+        g_string_append_printf(s, f->len <= 4 ? "%s%s=%" PRIu64 :
+                               "%s%s=0x%" PRIx64, s->len ? " " : "",
+                               f->name, (value >> f->shift) & mask);
+    }
+    return g_string_free(s, FALSE);
+}
+
+bool plugin_arg(const char *arg, char **key, char **value)
+{
+    const char *eq = strchr(arg, '=');
+
+    if (!eq) {
+        return false;
+    }
+    *key = g_strndup(arg, eq - arg);
+    *value = g_strdup(eq + 1);
+    return true;
+}

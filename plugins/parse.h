@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the TCG plugins read from files, without QEMU: the guest kernel's
+ * System.map, the board's DTB (the CPU-visible ranges of its nodes) and the
+ * generated register map. Unit-tested in tests/unit/plugin-parse-test.c.
+ */
+#ifndef PLUGINS_PARSE_H
+#define PLUGINS_PARSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+#include "regmap.h"
+
+/* --- System.map ---------------------------------------------------------- */
+typedef struct KSym {
+    uint64_t addr;
+    uint64_t end;                   /* next text symbol's address */
+    char type;                      /* t, T, w or W */
+    char *name;
+} KSym;
+
+typedef struct KSymtab {
+    KSym *syms;                     /* text symbols, sorted by address */
+    size_t n;
+} KSymtab;
+
+/* Text symbols of a System.map ("ADDR TYPE NAME" lines); false and *err
+ * on an unreadable file, a malformed line or no text symbol at all. */
+bool ksym_load(KSymtab *t, const char *path, GError **err);
+bool ksym_parse(KSymtab *t, const char *text, GError **err);
+void ksym_free(KSymtab *t);
+/* The text symbol holding addr (addr in [sym, next symbol)), or NULL. */
+const KSym *ksym_lookup(const KSymtab *t, uint64_t addr);
+const KSym *ksym_find(const KSymtab *t, const char *name);
+/* "name+0xoff" into buf, or "0x<addr>" outside every symbol. */
+const char *ksym_format(const KSymtab *t, uint64_t addr, char *buf,
+                        size_t len);
+
+/* --- DTB ranges ---------------------------------------------------------- */
+typedef struct DtRange {
+    char *path;                     /* /soc/bus@0/rng@1020f000 */
+    char *name;                     /* rng@1020f000 */
+    char **compat;                  /* NULL-terminated */
+    uint64_t base, size;            /* CPU physical address */
+    int index;                      /* which entry of the node's reg */
+} DtRange;
+
+/* Every reg entry of every node with a compatible, translated to a CPU
+ * physical address through its parents' ranges; nodes that have no CPU
+ * address (under a PCI host, /cpus, a bus without ranges) are counted in
+ * *untranslated. Sorted by base. */
+GPtrArray *dt_ranges(const void *fdt, int *untranslated, GError **err);
+GPtrArray *dt_ranges_load(const char *path, int *untranslated, GError **err);
+const DtRange *dt_range_find(GPtrArray *ranges, uint64_t addr);
+void dt_range_free(gpointer r);
+
+/* --- register map -------------------------------------------------------- */
+const RegmapDevice *regmap_for_compat(char *const *compat);
+const RegmapReg *regmap_reg(const RegmapDevice *d, uint64_t offset);
+/* "EN=1 READY=0": the register's fields in value, into a new string. */
+char *regmap_decode(const RegmapReg *r, uint64_t value);
+
+/* --- plugin arguments ---------------------------------------------------- */
+/* Split "key=value"; false when there is no '='. */
+bool plugin_arg(const char *arg, char **key, char **value);
+
+#endif

@@ -39,8 +39,11 @@ fuzz-corpus: setup
 	@meson compile -C $(BUILD) qemu-system-aarch64-asan
 	@scripts/fuzz-corpus $(MODEL)
 
+# make run MMIO_TRACE=rng adds the MMIO trace of one model (its DT node
+# name) to the report (docs/plugins.md).
+MMIO_TRACE ?=
 run: setup
-	@scripts/run-board $(BUILD)
+	@MMIO_TRACE=$(MMIO_TRACE) scripts/run-board $(BUILD)
 
 # A busybox shell on the board's console, with the same kernel and image.
 shell: setup
@@ -51,6 +54,7 @@ shell: setup
 bench: setup
 	@bench/zip-throughput --build $(BUILD)
 	@bench/block-throughput --build $(BUILD)
+	@bench/plugin-overhead --build $(BUILD)
 
 # Fuzz every model for FUZZ_SECONDS, run all tests, regenerate
 # docs/reliability.md from what they recorded.

@@ -25,8 +25,10 @@ typedef struct KSymtab {
     size_t n;
 } KSymtab;
 
-/* Text symbols of a System.map ("ADDR TYPE NAME" lines); false and *err
- * on an unreadable file, a malformed line or no text symbol at all. */
+/*
+ * Text symbols of a System.map ("ADDR TYPE NAME" lines); false and *err
+ * on an unreadable file, a malformed line or no text symbol at all.
+ */
 bool ksym_load(KSymtab *t, const char *path, GError **err);
 bool ksym_parse(KSymtab *t, const char *text, GError **err);
 void ksym_free(KSymtab *t);
@@ -46,10 +48,12 @@ typedef struct DtRange {
     int index;                      /* which entry of the node's reg */
 } DtRange;
 
-/* Every reg entry of every node with a compatible, translated to a CPU
+/*
+ * Every reg entry of every node with a compatible, translated to a CPU
  * physical address through its parents' ranges; nodes that have no CPU
  * address (under a PCI host, /cpus, a bus without ranges) are counted in
- * *untranslated. Sorted by base. */
+ * *untranslated. Sorted by base.
+ */
 GPtrArray *dt_ranges(const void *fdt, int *untranslated, GError **err);
 GPtrArray *dt_ranges_load(const char *path, int *untranslated, GError **err);
 const DtRange *dt_range_find(GPtrArray *ranges, uint64_t addr);

@@ -79,6 +79,10 @@ const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS] = {
 static const struct {
     const char *type;
     int n_irqs;
+    /* Optional: its name under /machine (default: the type) ... */
+    const char *name;
+    /* ... and one string property set before it is realized. */
+    const char *prop, *value;
 } presilicon_models[] = {
     { "mtk-rng", 0 },
     { "stm32-crc", 0 },
@@ -90,6 +94,9 @@ static const struct {
     { "ast2500-pwm-tacho", 1 },
     /* The wrapper's own line, then the MT6323 PMIC's INT pin. */
     { "mt7623-pwrap", 2 },
+    /* The Armada 37xx pin controllers: north bridge, then south bridge. */
+    { "armada37xx-pinctrl", 1, "armada37xx-nb-pinctrl", "bridge", "nb" },
+    { "armada37xx-pinctrl", 1, "armada37xx-sb-pinctrl", "bridge", "sb" },
 };
 
 /* A two-string list property: "compatible", "clock-names". */
@@ -573,8 +580,13 @@ static void ps_create_models(PresiliconMachineState *pms)
         DeviceState *dev = qdev_new(presilicon_models[i].type);
         SysBusDevice *sbd = SYS_BUS_DEVICE(dev);
 
-        object_property_add_child(OBJECT(pms), presilicon_models[i].type,
-                                  OBJECT(dev));
+        object_property_add_child(OBJECT(pms),
+                                  presilicon_models[i].name ?:
+                                  presilicon_models[i].type, OBJECT(dev));
+        if (presilicon_models[i].prop) {
+            qdev_prop_set_string(dev, presilicon_models[i].prop,
+                                 presilicon_models[i].value);
+        }
         if (object_dynamic_cast(OBJECT(dev), TYPE_BCM2835_DMA)) {
             /* On the SoC the link is to the VideoCore bus: here, memory. */
             object_property_add_const_link(OBJECT(dev), "dma-mr",

@@ -34,6 +34,9 @@
 #include "hw/ide/ide-dev.h"
 #include "hw/i2c/arm_sbcon_i2c.h"
 #include "hw/char/pl011.h"
+#include "hw/ssi/ssi.h"
+#include "hw/adc/ti_ads7950.h"
+#include "hw/misc/lego_ev3_battery.h"
 #include "hw/sd/sd.h"
 #include "system/blockdev.h"
 #include "hw/core/presilicon-fdt.h"
@@ -327,9 +330,11 @@ static void ps_create_gpio(PresiliconMachineState *pms, uint32_t pclk)
     void *fdt = MACHINE(pms)->fdt;
     g_autofree char *path = NULL;
 
-    sysbus_create_simple("pl061", presilicon_memmap[PS_GPIO0].base,
-                         ps_spi(pms, PS_IRQ_GPIO0));
+    pms->gpio = sysbus_create_simple("pl061", presilicon_memmap[PS_GPIO0].base,
+                                     ps_spi(pms, PS_IRQ_GPIO0));
     path = ps_fdt_primecell(pms, "gpio", "arm,pl061", PS_GPIO0, PS_IRQ_GPIO0);
+    pms->gpio_phandle = qemu_fdt_alloc_phandle(fdt);
+    qemu_fdt_setprop_cell(fdt, path, "phandle", pms->gpio_phandle);
     qemu_fdt_setprop_cell(fdt, path, "#gpio-cells", 2);
     qemu_fdt_setprop(fdt, path, "gpio-controller", NULL, 0);
     qemu_fdt_setprop_cell(fdt, path, "#interrupt-cells", 2);
@@ -344,15 +349,125 @@ static void ps_create_spi(PresiliconMachineState *pms, uint32_t pclk,
                           uint32_t sspclk)
 {
     void *fdt = MACHINE(pms)->fdt;
-    g_autofree char *path = NULL;
+    uint32_t cs[PS_SPI_NUM_CS * 3];
+    char *path;
 
-    sysbus_create_simple("pl022", presilicon_memmap[PS_SPI0].base,
-                         ps_spi(pms, PS_IRQ_SPI0));
+    pms->spi = sysbus_create_simple("pl022", presilicon_memmap[PS_SPI0].base,
+                                    ps_spi(pms, PS_IRQ_SPI0));
     path = ps_fdt_primecell(pms, "spi", "arm,pl022", PS_SPI0, PS_IRQ_SPI0);
     qemu_fdt_setprop_cell(fdt, path, "#address-cells", 1);
     qemu_fdt_setprop_cell(fdt, path, "#size-cells", 0);
     qemu_fdt_setprop_cells(fdt, path, "clocks", sspclk, pclk);
     ps_fdt_pair(fdt, path, "clock-names", "sspclk", "apb_pclk");
+    /*
+     * The PL022 has no chip select of its own that Linux drives: PL061
+     * lines 0-3 are chip selects 0-3, active low (ps_wire_spi()).
+     */
+    for (int i = 0; i < PS_SPI_NUM_CS; i++) {
+        cs[i * 3] = cpu_to_be32(pms->gpio_phandle);
+        cs[i * 3 + 1] = cpu_to_be32(i);
+        cs[i * 3 + 2] = cpu_to_be32(PRESILICON_FDT_GPIO_ACTIVE_LOW);
+    }
+    qemu_fdt_setprop(fdt, path, "cs-gpios", cs, sizeof(cs));
+    pms->spi_path = path;
+}
+
+static SSIBus *ps_spi_bus(PresiliconMachineState *pms)
+{
+    return (SSIBus *)qdev_get_child_bus(pms->spi, "ssi");
+}
+
+/*
+ * The SPI devices of -M presilicon: the EV3's ADS7957 at chip select 0
+ * and the battery it measures (a bus-less sysbus device, not in a slot).
+ */
+static void ps_create_spi_models(PresiliconMachineState *pms)
+{
+    DeviceState *adc = qdev_new(TYPE_TI_ADS7957);
+    DeviceState *batt = qdev_new(TYPE_LEGO_EV3_BATTERY);
+
+    object_property_add_child(OBJECT(pms), TYPE_TI_ADS7957, OBJECT(adc));
+    qdev_prop_set_uint8(adc, "cs", 0);
+    ssi_realize_and_unref(adc, ps_spi_bus(pms), &error_fatal);
+    object_property_add_child(OBJECT(pms), TYPE_LEGO_EV3_BATTERY,
+                              OBJECT(batt));
+    object_property_set_link(OBJECT(batt), "adc", OBJECT(adc), &error_abort);
+    sysbus_realize_and_unref(SYS_BUS_DEVICE(batt), &error_fatal);
+    pms->ev3_battery = batt;
+}
+
+/*
+ * Every device on the PL022's bus, built in or added with -device
+ * (-device ti-ads7957,cs=N), has its chip select input on PL061 line N.
+ */
+static void ps_wire_spi(PresiliconMachineState *pms)
+{
+    BusChild *kid;
+
+    QTAILQ_FOREACH(kid, &BUS(ps_spi_bus(pms))->children, sibling) {
+        SSIPeripheral *p = SSI_PERIPHERAL(kid->child);
+
+        if (p->cs_index >= PS_SPI_NUM_CS) {
+            error_report("presilicon: -device %s,cs=%u: the PL022 has chip "
+                         "selects 0 to %d", object_get_typename(OBJECT(p)),
+                         p->cs_index, PS_SPI_NUM_CS - 1);
+            exit(1);
+        }
+        if (p->spc->cs_polarity != SSI_CS_NONE) {
+            qdev_connect_gpio_out(pms->gpio, p->cs_index,
+                                  qdev_get_gpio_in_named(DEVICE(p),
+                                                         SSI_GPIO_CS, 0));
+        }
+        trace_presilicon_place_spi(object_get_typename(OBJECT(p)),
+                                   p->cs_index);
+    }
+}
+
+/* The EV3 battery's type switch drives PL061 line PS_GPIO_EV3_BATTERY. */
+static void ps_wire_ev3_battery(PresiliconMachineState *pms)
+{
+    bool ambiguous = false;
+    Object *batt = object_resolve_path_type("", TYPE_LEGO_EV3_BATTERY,
+                                            &ambiguous);
+
+    if (ambiguous) {
+        error_report("presilicon: one lego-ev3-battery at most: the board "
+                     "has one battery-type line (PL061 line %d)",
+                     PS_GPIO_EV3_BATTERY);
+        exit(1);
+    }
+    if (batt) {
+        qdev_connect_gpio_out_named(DEVICE(batt), "rechargeable", 0,
+                                    qdev_get_gpio_in(pms->gpio,
+                                                     PS_GPIO_EV3_BATTERY));
+    }
+}
+
+/* The board's GPIO line a device's node names, if it has one. */
+static void ps_gpio_ctx(PresiliconMachineState *pms, DeviceState *dev,
+                        PresiliconFdtContext *ctx)
+{
+    if (object_dynamic_cast(OBJECT(dev), TYPE_LEGO_EV3_BATTERY)) {
+        ctx->gpio_phandle = pms->gpio_phandle;
+        ctx->gpio_line = PS_GPIO_EV3_BATTERY;
+    }
+}
+
+/* Nodes of the SPI devices, under the PL022's, at their chip selects. */
+static void ps_spi_nodes(PresiliconMachineState *pms)
+{
+    BusChild *kid;
+
+    QTAILQ_FOREACH(kid, &BUS(ps_spi_bus(pms))->children, sibling) {
+        PresiliconFdtContext ctx = {
+            .fdt = MACHINE(pms)->fdt,
+            .parent = pms->spi_path,
+            .intc_phandle = pms->gic_phandle,
+            .spi_cs = SSI_PERIPHERAL(kid->child)->cs_index,
+        };
+
+        presilicon_fdt_add_device(kid->child, &ctx);
+    }
 }
 
 static void ps_create_i2c(PresiliconMachineState *pms)
@@ -676,6 +791,7 @@ static void ps_dynamic_node(SysBusDevice *sbd, void *opaque)
     trace_presilicon_place(object_get_typename(OBJECT(sbd)),
                            ctx.n_regs ? ctx.reg_base[0] : 0,
                            ctx.n_irqs ? ctx.irq[0] : -1, ctx.n_irqs, 1);
+    ps_gpio_ctx(pms, DEVICE(sbd), &ctx);
     presilicon_fdt_add_device(DEVICE(sbd), &ctx);
 }
 
@@ -760,6 +876,18 @@ static void ps_machine_done(Notifier *notifier, void *data)
     if (pms->models->len) {
         ps_fdt_bcm2835_dma(pms);
     }
+    ps_wire_spi(pms);
+    ps_wire_ev3_battery(pms);
+    ps_spi_nodes(pms);
+    if (pms->ev3_battery) {
+        PresiliconFdtContext ctx = {
+            .fdt = ms->fdt,
+            .parent = "/soc",
+            .intc_phandle = pms->gic_phandle,
+        };
+        ps_gpio_ctx(pms, pms->ev3_battery, &ctx);
+        presilicon_fdt_add_device(pms->ev3_battery, &ctx);
+    }
     /* Devices the user added with -device were linked to the platform bus. */
     foreach_dynamic_sysbus_device(ps_dynamic_node, pms);
     pci_for_each_device(pms->pci_bus, 0, ps_pci_node, pms);
@@ -836,6 +964,7 @@ static void presilicon_init(MachineState *ms)
     ps_create_platform_bus(pms);
     if (!pms->bare) {
         ps_create_models(pms);
+        ps_create_spi_models(pms);
     }
 
     pms->bootinfo.ram_size = ms->ram_size;

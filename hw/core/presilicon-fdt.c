@@ -85,6 +85,20 @@ char *presilicon_fdt_add_pci_node(PresiliconFdtContext *ctx, const char *name,
     return path;
 }
 
+char *presilicon_fdt_add_spi_node(PresiliconFdtContext *ctx, const char *name,
+                                  const char *const *compat, int ncompat,
+                                  uint32_t max_hz)
+{
+    char *path = g_strdup_printf("%s/%s@%x", ctx->parent, name, ctx->spi_cs);
+
+    qemu_fdt_add_subnode(ctx->fdt, path);
+    qemu_fdt_setprop_string_array(ctx->fdt, path, "compatible",
+                                  (char **)compat, ncompat);
+    qemu_fdt_setprop_cell(ctx->fdt, path, "reg", ctx->spi_cs);
+    qemu_fdt_setprop_cell(ctx->fdt, path, "spi-max-frequency", max_hz);
+    return path;
+}
+
 static uint32_t presilicon_fdt_alloc(void *fdt)
 {
     return qemu_fdt_alloc_phandle(fdt);

@@ -56,6 +56,10 @@ typedef struct PresiliconMemMapEntry {
 /* Built-in PCIe endpoints: 00:01.0 ThunderX ZIP, 00:02.0 ThunderX MMC. */
 #define PS_DEVFN_ZIP        PCI_DEVFN(1, 0)
 #define PS_DEVFN_MMC        PCI_DEVFN(2, 0)
+/* PL061 lines 0-3 are the PL022's chip selects 0-3 (cs-gpios). */
+#define PS_SPI_NUM_CS       4
+/* PL061 line 4: the EV3 battery's type switch (low: rechargeable). */
+#define PS_GPIO_EV3_BATTERY 4
 
 struct PresiliconMachineState {
     MachineState parent_obj;
@@ -73,6 +77,13 @@ struct PresiliconMachineState {
     uint32_t its_phandle;
     /* Built-in models, in table order, for the device-tree pass. */
     GPtrArray *models;
+    /* The PL061, whose lines the board hands out, and the PL022. */
+    DeviceState *gpio;
+    uint32_t gpio_phandle;
+    DeviceState *spi;
+    char *spi_path;
+    /* The built-in EV3 battery (its ADC is on the PL022 at chip select 0). */
+    DeviceState *ev3_battery;
 };
 
 extern const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS];

@@ -34,7 +34,16 @@ typedef struct PresiliconFdtContext {
     int irq[PRESILICON_FDT_MAX_IRQS];
     /* A PCI function on the root bus of the PCIe host (parent): its devfn. */
     int pci_devfn;
+    /* An SPI device under the controller's node (parent): its chip select. */
+    int spi_cs;
+    /* The board's GPIO controller and the line it gave the device (0: none). */
+    uint32_t gpio_phandle;
+    int gpio_line;
 } PresiliconFdtContext;
+
+/* The flags cell of a GPIO specifier (dt-bindings/gpio/gpio.h). */
+#define PRESILICON_FDT_GPIO_ACTIVE_HIGH 0
+#define PRESILICON_FDT_GPIO_ACTIVE_LOW  1
 
 typedef struct PresiliconFdtNodeClass {
     InterfaceClass parent_class;
@@ -73,6 +82,16 @@ char *presilicon_fdt_add_mmio_node32(PresiliconFdtContext *ctx,
  */
 char *presilicon_fdt_add_pci_node(PresiliconFdtContext *ctx, const char *name,
                                   const char *const *compat, int ncompat);
+
+/*
+ * Create "<parent>/<name>@<spi_cs>" for the SPI device at chip select
+ * ctx->spi_cs of the controller whose node is ctx->parent, with
+ * "compatible", "reg" (the chip select) and "spi-max-frequency" (max_hz),
+ * and return its path (free with g_free). spi-controller.yaml.
+ */
+char *presilicon_fdt_add_spi_node(PresiliconFdtContext *ctx, const char *name,
+                                  const char *const *compat, int ncompat,
+                                  uint32_t max_hz);
 
 /*
  * Phandle of a "fixed-clock" node /clocks/<name> running at freq Hz,

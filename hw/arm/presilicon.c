@@ -791,6 +791,10 @@ static void ps_dynamic_node(SysBusDevice *sbd, void *opaque)
     trace_presilicon_place(object_get_typename(OBJECT(sbd)),
                            ctx.n_regs ? ctx.reg_base[0] : 0,
                            ctx.n_irqs ? ctx.irq[0] : -1, ctx.n_irqs, 1);
+    if (!ctx.n_regs) {
+        /* Nothing to address (the battery): not a simple-bus child. */
+        ctx.parent = "/";
+    }
     ps_gpio_ctx(pms, DEVICE(sbd), &ctx);
     presilicon_fdt_add_device(DEVICE(sbd), &ctx);
 }
@@ -882,7 +886,7 @@ static void ps_machine_done(Notifier *notifier, void *data)
     if (pms->ev3_battery) {
         PresiliconFdtContext ctx = {
             .fdt = ms->fdt,
-            .parent = "/soc",
+            .parent = "/",
             .intc_phandle = pms->gic_phandle,
         };
         ps_gpio_ctx(pms, pms->ev3_battery, &ctx);

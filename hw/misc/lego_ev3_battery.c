@@ -130,7 +130,9 @@ static void ev3_batt_reset_hold(Object *obj, ResetType type)
 static void ev3_batt_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
 {
     LegoEv3BatteryState *s = LEGO_EV3_BATTERY(dev);
-    g_autofree char *path = g_strdup_printf("%s/battery", ctx->parent);
+    g_autofree char *path = g_strdup_printf("%s/battery",
+                                           strcmp(ctx->parent, "/") ?
+                                           ctx->parent : "");
     uint32_t adc = ti_ads7950_phandle(s->adc, ctx->fdt);
     static const char *const names[] = { "voltage", "current" };
 

@@ -518,6 +518,8 @@ static void a37_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
     qemu_fdt_setprop(ctx->fdt, gpio, "gpio-controller", NULL, 0);
     qemu_fdt_setprop(ctx->fdt, gpio, "interrupt-controller", NULL, 0);
     qemu_fdt_setprop_cell(ctx->fdt, gpio, "#interrupt-cells", 2);
+    /* dtc wants it on every interrupt provider; GPIO lines have none. */
+    qemu_fdt_setprop_cell(ctx->fdt, gpio, "#address-cells", 0);
     for (int i = 0; i < ctx->n_irqs; i++) {
         irqs[3 * i] = cpu_to_be32(GIC_FDT_IRQ_TYPE_SPI);
         irqs[3 * i + 1] = cpu_to_be32(ctx->irq[i]);

@@ -197,6 +197,7 @@ static void check_node(const void *fdt, int node, uint64_t want_base)
                                       &len));
     ck_assert_uint_eq(ps_fdt_cell(fdt, gpio, "#gpio-cells", 0), 2);
     ck_assert_uint_eq(ps_fdt_cell(fdt, gpio, "#interrupt-cells", 0), 2);
+    ck_assert_uint_eq(ps_fdt_cell(fdt, gpio, "#address-cells", 9), 0);
     ranges = fdt_getprop(fdt, gpio, "gpio-ranges", &len);
     ck_assert_int_eq(len, 16);
     ck_assert_uint_eq(fdt32_to_cpu(ranges[0]), fdt_get_phandle(fdt, node));

@@ -370,6 +370,145 @@ char *regmap_decode(const RegmapReg *r, uint64_t value)
     return g_string_free(s, FALSE);
 }
 
+/* --- AArch64 control flow ------------------------------------------------- */
+
+static uint64_t sext(uint64_t v, unsigned bits)
+{
+    return (uint64_t)((int64_t)(v << (64 - bits)) >> (64 - bits));
+}
+
+A64Flow a64_flow(uint32_t insn, uint64_t pc)
+{
+    A64Flow f = { .kind = A64_OTHER };
+
+    if ((insn & 0x7c000000) == 0x14000000) {            /* B, BL imm26 */
+        f.kind = insn & 0x80000000 ? A64_CALL : A64_JUMP;
+        f.has_target = true;
+        f.target = pc + (sext(insn & 0x3ffffff, 26) << 2);
+    } else if ((insn & 0xff000010) == 0x54000000 ||     /* B.cond imm19 */
+               (insn & 0x7e000000) == 0x34000000) {     /* CBZ, CBNZ */
+        f.kind = A64_COND;
+        f.has_target = true;
+        f.target = pc + (sext((insn >> 5) & 0x7ffff, 19) << 2);
+    } else if ((insn & 0x7e000000) == 0x36000000) {     /* TBZ, TBNZ imm14 */
+        f.kind = A64_COND;
+        f.has_target = true;
+        f.target = pc + (sext((insn >> 5) & 0x3fff, 14) << 2);
+    } else if ((insn & 0xfe000000) == 0xd6000000) {     /* BR, BLR, RET... */
+        f.kind = (insn & 0x00600000) == 0x00200000 ? A64_CALL : A64_INDIRECT;
+    }
+    return f;
+}
+
+size_t a64_trim(const uint32_t *code, size_t n)
+{
+    while (n && (code[n - 1] == 0 || code[n - 1] == 0xd503201f)) {
+        n--;
+    }
+    return n;
+}
+
+size_t a64_blocks(const uint32_t *code, size_t n, uint64_t addr,
+                  bool *leader)
+{
+    size_t i, count = 0;
+
+    memset(leader, 0, n * sizeof(*leader));
+    if (n) {
+        leader[0] = true;
+    }
+    for (i = 0; i < n; i++) {
+        A64Flow f = a64_flow(code[i], addr + 4 * i);
+
+        if (f.kind == A64_OTHER || f.kind == A64_CALL) {
+            continue;
+        }
+        if (i + 1 < n) {
+            leader[i + 1] = true;
+        }
+        if (f.has_target && f.target >= addr && f.target < addr + 4 * n &&
+            !(f.target & 3)) {
+            leader[(f.target - addr) / 4] = true;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        count += leader[i];
+    }
+    return count;
+}
+
+/* --- line table ----------------------------------------------------------- */
+
+static int line_cmp(const void *a, const void *b)
+{
+    const LineRef *x = a, *y = b;
+
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+bool lines_parse(LineTable *t, const char *text, GError **err)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    GArray *a = g_array_new(FALSE, FALSE, sizeof(LineRef));
+    size_t i;
+
+    for (i = 0; lines[i]; i++) {
+        unsigned long long addr;
+        unsigned line;
+        int pos = 0;
+        char *sp;
+        LineRef r;
+
+        if (!lines[i][0]) {
+            continue;
+        }
+        /* The file name runs to the last space: names may hold spaces. */
+        sp = strrchr(lines[i], ' ');
+        if (sscanf(lines[i], "%llx %n", &addr, &pos) != 1 || !pos || !sp ||
+            lines[i] + pos >= sp || sscanf(sp + 1, "%u", &line) != 1) {
+            g_set_error(err, parse_quark(), 4,
+                        "line table line %zu is not 'ADDR FILE LINE': %s",
+                        i + 1, lines[i]);
+            g_array_free(a, TRUE);
+            return false;
+        }
+        *sp = 0;
+        r.addr = addr;
+        r.file = g_intern_string(lines[i] + pos);
+        r.line = line;
+        g_array_append_val(a, r);
+    }
+    qsort(a->data, a->len, sizeof(LineRef), line_cmp);
+    t->n = a->len;
+    t->refs = (LineRef *)g_array_free(a, FALSE);
+    return true;
+}
+
+bool lines_load(LineTable *t, const char *path, GError **err)
+{
+    g_autofree char *text = NULL;
+
+    if (!g_file_get_contents(path, &text, NULL, err)) {
+        return false;
+    }
+    return lines_parse(t, text, err);
+}
+
+const LineRef *lines_find(const LineTable *t, uint64_t addr)
+{
+    LineRef key = { .addr = addr };
+
+    return t->n ? bsearch(&key, t->refs, t->n, sizeof(LineRef), line_cmp)
+                : NULL;
+}
+
+void lines_free(LineTable *t)
+{
+    g_free(t->refs);
+    t->refs = NULL;
+    t->n = 0;
+}
+
 bool plugin_arg(const char *arg, char **key, char **value)
 {
     const char *eq = strchr(arg, '=');

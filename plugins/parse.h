@@ -65,6 +65,50 @@ const RegmapReg *regmap_reg(const RegmapDevice *d, uint64_t offset);
 /* "EN=1 READY=0": the register's fields in value, into a new string. */
 char *regmap_decode(const RegmapReg *r, uint64_t value);
 
+/* --- AArch64 control flow (driver-coverage's basic blocks) -------------- */
+typedef enum A64Kind {
+    A64_OTHER,                      /* falls through */
+    A64_CALL,                       /* BL, BLR: returns to the next insn */
+    A64_JUMP,                       /* B: target only */
+    A64_COND,                       /* B.cond, CB(N)Z, TB(N)Z: both */
+    A64_INDIRECT,                   /* BR, RET, ERET: leaves the block */
+} A64Kind;
+
+typedef struct A64Flow {
+    A64Kind kind;
+    bool has_target;                /* a PC-relative immediate target */
+    uint64_t target;
+} A64Flow;
+
+A64Flow a64_flow(uint32_t insn, uint64_t pc);
+/* The instruction count without the trailing padding (0 words and NOPs). */
+size_t a64_trim(const uint32_t *code, size_t n);
+/*
+ * Marks leader[i] for each instruction of code[0..n) (at addr) that starts
+ * a basic block: the first, every branch target inside, every instruction
+ * after a branch. Returns the number of blocks.
+ */
+size_t a64_blocks(const uint32_t *code, size_t n, uint64_t addr,
+                  bool *leader);
+
+/* --- line table ----------------------------------------------------------- */
+typedef struct LineRef {
+    uint64_t addr;
+    const char *file;               /* interned (g_intern_string) */
+    unsigned line;
+} LineRef;
+
+typedef struct LineTable {
+    LineRef *refs;                  /* sorted by address */
+    size_t n;
+} LineTable;
+
+/* "ADDR FILE LINE" lines (scripts/kernel-lines); false and *err if bad. */
+bool lines_parse(LineTable *t, const char *text, GError **err);
+bool lines_load(LineTable *t, const char *path, GError **err);
+const LineRef *lines_find(const LineTable *t, uint64_t addr);
+void lines_free(LineTable *t);
+
 /* --- plugin arguments ---------------------------------------------------- */
 /* Split "key=value"; false when there is no '='. */
 bool plugin_arg(const char *arg, char **key, char **value);

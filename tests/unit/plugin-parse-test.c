@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests of the TCG plugins' parsers (plugins/parse.c): System.map,
- * DTB ranges and the register map generated from the models' _regs.h.
+ * DTB ranges, the register map generated from the models' _regs.h, and
+ * driver-coverage's AArch64 basic blocks and line table.
  */
 #include "check-tap.h"
 #include <glib.h>
@@ -222,6 +223,90 @@ START_TEST(test_plugin_arg)
 }
 END_TEST
 
+START_TEST(test_a64_flow)
+{
+    A64Flow f;
+
+    f = a64_flow(0x94000040, 0x1008);           /* bl .+0x100 */
+    ck_assert_int_eq(f.kind, A64_CALL);
+    ck_assert(f.has_target);
+    ck_assert_uint_eq(f.target, 0x1108);
+    f = a64_flow(0x97ffffff, 0x1008);           /* bl .-4 */
+    ck_assert_uint_eq(f.target, 0x1004);
+    f = a64_flow(0x14000002, 0x100c);           /* b .+8 */
+    ck_assert_int_eq(f.kind, A64_JUMP);
+    ck_assert_uint_eq(f.target, 0x1014);
+    f = a64_flow(0x54ffffc1, 0x2000);           /* b.ne .-8 */
+    ck_assert_int_eq(f.kind, A64_COND);
+    ck_assert_uint_eq(f.target, 0x1ff8);
+    f = a64_flow(0xb4000060, 0x1004);           /* cbz x0, .+12 */
+    ck_assert_int_eq(f.kind, A64_COND);
+    ck_assert_uint_eq(f.target, 0x1010);
+    f = a64_flow(0x37180080, 0x3000);           /* tbnz w0, #3, .+16 */
+    ck_assert_int_eq(f.kind, A64_COND);
+    ck_assert_uint_eq(f.target, 0x3010);
+    f = a64_flow(0xd63f0020, 0);                /* blr x1 */
+    ck_assert_int_eq(f.kind, A64_CALL);
+    ck_assert(!f.has_target);
+    ck_assert_int_eq(a64_flow(0xd65f03c0, 0).kind, A64_INDIRECT); /* ret */
+    ck_assert_int_eq(a64_flow(0xd61f0020, 0).kind, A64_INDIRECT); /* br */
+    ck_assert_int_eq(a64_flow(0xa9bf7bfd, 0).kind, A64_OTHER);    /* stp */
+    ck_assert_int_eq(a64_flow(0xd503201f, 0).kind, A64_OTHER);    /* nop */
+}
+END_TEST
+
+START_TEST(test_a64_blocks)
+{
+    static const uint32_t code[] = {
+        0xa9bf7bfd,     /* 0: stp x29, x30, [sp, #-16]! */
+        0xb4000060,     /* 1: cbz x0, 4 */
+        0x94000040,     /* 2: bl elsewhere (does not end the block) */
+        0x14000002,     /* 3: b 5 */
+        0xd503201f,     /* 4: nop (a branch target, not padding) */
+        0xd65f03c0,     /* 5: ret */
+        0x00000000,     /* padding */
+        0xd503201f,
+    };
+    bool leader[8];
+    size_t n = a64_trim(code, 8);
+
+    ck_assert_uint_eq(n, 6);
+    ck_assert_uint_eq(a64_blocks(code, n, 0x1000, leader), 4);
+    ck_assert(leader[0] && !leader[1] && leader[2] && !leader[3]);
+    ck_assert(leader[4] && leader[5]);
+    /* A target outside the function is no leader of it. */
+    ck_assert_uint_eq(a64_blocks(code + 3, 1, 0x100c, leader), 1);
+    ck_assert_uint_eq(a64_trim(code + 6, 2), 0);
+}
+END_TEST
+
+START_TEST(test_lines)
+{
+    LineTable t = { 0 };
+    GError *err = NULL;
+    const LineRef *r;
+
+    ck_assert(lines_parse(&t, "ffff8000802cd6ac /src/a b.c 166\n"
+                          "ffff8000802cd6a8 /src/a b.c 165\n"
+                          "ffff8000802cd6b0 /inc/device.h 927\n", &err));
+    ck_assert_uint_eq(t.n, 3);
+    r = lines_find(&t, 0xffff8000802cd6a8);
+    ck_assert_ptr_nonnull(r);
+    ck_assert_str_eq(r->file, "/src/a b.c");
+    ck_assert_uint_eq(r->line, 165);
+    /* One interned string per file. */
+    ck_assert_ptr_eq(r->file, lines_find(&t, 0xffff8000802cd6ac)->file);
+    ck_assert_ptr_null(lines_find(&t, 0xffff8000802cd6a4));
+    lines_free(&t);
+    ck_assert(!lines_parse(&t, "ffff8000802cd6a8 165\n", &err));
+    ck_assert_ptr_nonnull(strstr(err->message, "line 1"));
+    g_clear_error(&err);
+    ck_assert(!lines_parse(&t, "\nzz /a.c 1\n", &err));
+    ck_assert_ptr_nonnull(strstr(err->message, "line 2"));
+    g_clear_error(&err);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("plugin-parse");
@@ -232,6 +317,9 @@ int main(void)
     tcase_add_test(tc, test_dt_ranges);
     tcase_add_test(tc, test_regmap);
     tcase_add_test(tc, test_plugin_arg);
+    tcase_add_test(tc, test_a64_flow);
+    tcase_add_test(tc, test_a64_blocks);
+    tcase_add_test(tc, test_lines);
     suite_add_tcase(s, tc);
     return ps_check_run(s);
 }

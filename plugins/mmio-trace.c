@@ -109,7 +109,7 @@ static void vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info,
         return;
     }
     off = pa - t->range->base;
-    reg = t->range->index == 0 ? regmap_reg(t->dev, off) : NULL;
+    reg = regmap_reg(t->dev, t->range->index, off);
     if (reg && reg->offset == off) {
         snprintf(regname, sizeof(regname), "%s", reg->name);
     } else if (reg) {

@@ -340,14 +340,16 @@ const RegmapDevice *regmap_for_compat(char *const *compat)
     return NULL;
 }
 
-const RegmapReg *regmap_reg(const RegmapDevice *d, uint64_t offset)
+const RegmapReg *regmap_reg(const RegmapDevice *d, unsigned window,
+                            uint64_t offset)
 {
     unsigned i;
 
     for (i = 0; d && i < d->nregs; i++) {
         const RegmapReg *r = &d->regs[i];
 
-        if (offset >= r->offset && offset - r->offset < r->size) {
+        if (r->window == window && offset >= r->offset &&
+            offset - r->offset < r->size) {
             return r;
         }
     }

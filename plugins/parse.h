@@ -61,7 +61,9 @@ void dt_range_free(gpointer r);
 
 /* --- register map -------------------------------------------------------- */
 const RegmapDevice *regmap_for_compat(char *const *compat);
-const RegmapReg *regmap_reg(const RegmapDevice *d, uint64_t offset);
+/* The register at offset of the node's reg window (its index in reg). */
+const RegmapReg *regmap_reg(const RegmapDevice *d, unsigned window,
+                            uint64_t offset);
 /* "EN=1 READY=0": the register's fields in value, into a new string. */
 char *regmap_decode(const RegmapReg *r, uint64_t value);
 

@@ -21,12 +21,13 @@ typedef struct RegmapReg {
     unsigned size;                  /* bytes: 1, 2, 4 or 8 */
     const RegmapField *fields;
     unsigned nfields;
+    unsigned window;                /* index in the node's reg */
 } RegmapReg;
 
 typedef struct RegmapDevice {
     const char *header;             /* include/hw/<class>/<name>_regs.h */
     const char *const *compat;      /* NULL-terminated */
-    const RegmapReg *regs;          /* sorted by offset */
+    const RegmapReg *regs;          /* sorted by window, then offset */
     unsigned nregs;
 } RegmapDevice;
 

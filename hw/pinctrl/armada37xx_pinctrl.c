@@ -469,10 +469,10 @@ static void a37_realize(DeviceState *dev, Error **errp)
  */
 static void a37_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
 {
-    static const char *const nb[] = {
+    static const char *const compat_nb[] = {
         "marvell,armada3710-nb-pinctrl", "syscon", "simple-mfd"
     };
-    static const char *const sb[] = {
+    static const char *const compat_sb[] = {
         "marvell,armada3710-sb-pinctrl", "syscon", "simple-mfd"
     };
     Armada37xxPinctrlState *s = ARMADA37XX_PINCTRL(dev);
@@ -483,7 +483,8 @@ static void a37_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
 
     pctx.n_regs = MIN(ctx->n_regs, 2);
     pctx.n_irqs = 0;
-    path = presilicon_fdt_add_mmio_node(&pctx, "pinctrl", s->south ? sb : nb,
+    path = presilicon_fdt_add_mmio_node(&pctx, "pinctrl",
+                                        s->south ? compat_sb : compat_nb,
                                         3);
     ph = qemu_fdt_alloc_phandle(ctx->fdt);
     qemu_fdt_setprop_cell(ctx->fdt, path, "phandle", ph);

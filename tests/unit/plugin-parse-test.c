@@ -185,15 +185,15 @@ START_TEST(test_regmap)
 
     ck_assert_ptr_nonnull(d);
     ck_assert_str_eq(d->header, "include/hw/crypto/mtk_rng_regs.h");
-    r = regmap_reg(d, 0x0);
+    r = regmap_reg(d, 0, 0x0);
     ck_assert_str_eq(r->name, "RNG_CTRL");
     ck_assert_uint_eq(r->size, 4);
-    ck_assert_str_eq(regmap_reg(d, 0x8)->name, "RNG_DATA");
-    ck_assert_str_eq(regmap_reg(d, 0xa)->name, "RNG_DATA");
-    ck_assert_ptr_null(regmap_reg(d, 0x4));
+    ck_assert_str_eq(regmap_reg(d, 0, 0x8)->name, "RNG_DATA");
+    ck_assert_str_eq(regmap_reg(d, 0, 0xa)->name, "RNG_DATA");
+    ck_assert_ptr_null(regmap_reg(d, 0, 0x4));
     f = regmap_decode(r, 0x80000001);
     ck_assert_str_eq(f, "EN=1 READY=1");
-    empty = regmap_decode(regmap_reg(d, 0x8), 0x1234);
+    empty = regmap_decode(regmap_reg(d, 0, 0x8), 0x1234);
     ck_assert_str_eq(empty, "");
     ck_assert_ptr_null(regmap_for_compat(none));
     /* A model with a multi-bit field, from another class's header. */
@@ -203,10 +203,22 @@ START_TEST(test_regmap)
         g_autofree char *s = NULL;
 
         ck_assert_ptr_nonnull(p);
-        r = regmap_reg(p, 0x2c);
+        r = regmap_reg(p, 0, 0x2c);
         ck_assert_str_eq(r->name, "PTCR_RESULT");
         s = regmap_decode(r, 0x80001234);
         ck_assert_str_eq(s, "VALUE=0x1234 READY=1");
+    }
+    /* Two reg windows with registers at the same offsets, variant arrays. */
+    {
+        char *sb[] = { "marvell,armada3710-sb-pinctrl", "syscon", NULL };
+        char *syscon[] = { "syscon", NULL };
+        const RegmapDevice *a = regmap_for_compat(sb);
+
+        ck_assert_ptr_nonnull(a);
+        ck_assert_str_eq(regmap_reg(a, 0, 0x10)->name, "INPUT_VAL");
+        ck_assert_str_eq(regmap_reg(a, 1, 0x10)->name, "IRQ_STATUS");
+        ck_assert_ptr_null(regmap_reg(a, 2, 0x10));
+        ck_assert_ptr_null(regmap_for_compat(syscon));
     }
 }
 END_TEST

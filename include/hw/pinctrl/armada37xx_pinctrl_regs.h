@@ -30,7 +30,7 @@ REG32(OUTPUT_VAL, 0x18)         /* the level an output drives */
 REG32(OUTPUT_CTL, 0x20)         /* output control (the driver leaves it) */
 REG32(SELECTION, 0x30)          /* one register: every group's function */
 
-/* Second window: the GPIO interrupt controller, pairs as above. */
+/* Window 1 (reg's second entry): the GPIO interrupt controller, pairs. */
 REG32(IRQ_EN, 0x00)             /* 1: the pin's edge reaches the line */
 REG32(IRQ_POL, 0x08)            /* 0: rising edge, 1: falling edge */
 REG32(IRQ_STATUS, 0x10)         /* edges seen (write 1 to clear) */

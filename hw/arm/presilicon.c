@@ -38,6 +38,9 @@
 #include "hw/adc/ti_ads7950.h"
 #include "hw/misc/lego_ev3_battery.h"
 #include "hw/sd/sd.h"
+#include "hw/usb/xhci.h"
+#include "hw/usb/hcd-xhci-sysbus.h"
+#include "hw/usb/accutouch.h"
 #include "system/blockdev.h"
 #include "hw/core/presilicon-fdt.h"
 #include "hw/arm/presilicon.h"
@@ -60,6 +63,7 @@ const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS] = {
     [PS_GPIO0] =        { 0x09010000, 4 * KiB },
     [PS_SPI0] =         { 0x09020000, 4 * KiB },
     [PS_I2C0] =         { 0x09030000, 4 * KiB },
+    [PS_USB0] =         { 0x09040000, XHCI_LEN_REGS },
     [PS_VIRTIO] =       { 0x0a000000, PS_NUM_VIRTIO * PS_VIRTIO_SIZE },
     [PS_PLATFORM_BUS] = { 0x0c000000, 32 * MiB },
     [PS_MODELS] =       { 0x10000000, 256 * PS_MODEL_SLOT },
@@ -483,6 +487,43 @@ static void ps_create_i2c(PresiliconMachineState *pms)
     qemu_fdt_setprop_sized_cells(fdt, path, "reg", 2, m->base, 2, m->size);
     qemu_fdt_setprop_cell(fdt, path, "#address-cells", 1);
     qemu_fdt_setprop_cell(fdt, path, "#size-cells", 0);
+}
+
+/*
+ * The board's USB host: QEMU's xHCI on the SoC bus (generic-xhci,
+ * xhci-plat in Linux), one interrupt line. USB models are USB devices on
+ * its bus, usb-bus.0, with no node of their own: the board creates the
+ * built-in ones there (ps_create_usb_models()) and -device TYPE,bus=usb-bus.0
+ * adds more, with or without bare=on (docs/board.md, "USB devices").
+ */
+static void ps_create_usb(PresiliconMachineState *pms)
+{
+    void *fdt = MACHINE(pms)->fdt;
+    const PresiliconMemMapEntry *m = &presilicon_memmap[PS_USB0];
+    g_autofree char *path = g_strdup_printf("/soc/usb@%" HWADDR_PRIx, m->base);
+    DeviceState *dev = qdev_new(TYPE_XHCI_SYSBUS);
+    SysBusDevice *sbd = SYS_BUS_DEVICE(dev);
+
+    object_property_add_child(OBJECT(pms), "xhci", OBJECT(dev));
+    qdev_prop_set_uint32(dev, "intrs", 1);
+    sysbus_realize_and_unref(sbd, &error_fatal);
+    sysbus_mmio_map(sbd, 0, m->base);
+    sysbus_connect_irq(sbd, 0, ps_spi(pms, PS_IRQ_USB0));
+    pms->usb_bus = &XHCI_SYSBUS(dev)->xhci.bus;
+
+    qemu_fdt_add_subnode(fdt, path);
+    qemu_fdt_setprop_string(fdt, path, "compatible", "generic-xhci");
+    qemu_fdt_setprop_sized_cells(fdt, path, "reg", 2, m->base, 2, m->size);
+    ps_fdt_irq(fdt, path, PS_IRQ_USB0);
+}
+
+/* The USB devices of -M presilicon: the Accutouch 2216 touchscreen. */
+static void ps_create_usb_models(PresiliconMachineState *pms)
+{
+    USBDevice *dev = USB_DEVICE(qdev_new(TYPE_USB_ACCUTOUCH));
+
+    object_property_add_child(OBJECT(pms), "accutouch", OBJECT(dev));
+    usb_realize_and_unref(dev, pms->usb_bus, &error_fatal);
 }
 
 static void ps_create_virtio(PresiliconMachineState *pms)
@@ -963,12 +1004,14 @@ static void presilicon_init(MachineState *ms)
     ps_create_gpio(pms, pclk);
     ps_create_spi(pms, pclk, sspclk);
     ps_create_i2c(pms);
+    ps_create_usb(pms);
     ps_create_virtio(pms);
     ps_create_pcie(pms);
     ps_create_platform_bus(pms);
     if (!pms->bare) {
         ps_create_models(pms);
         ps_create_spi_models(pms);
+        ps_create_usb_models(pms);
     }
 
     pms->bootinfo.ram_size = ms->ram_size;

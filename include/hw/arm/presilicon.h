@@ -8,6 +8,7 @@
 #include "hw/boards.h"
 #include "hw/arm/boot.h"
 #include "hw/pci/pci.h"
+#include "hw/usb.h"
 #include "qom/object.h"
 
 #define TYPE_PRESILICON_MACHINE MACHINE_TYPE_NAME("presilicon")
@@ -22,6 +23,7 @@ enum {
     PS_GPIO0,
     PS_SPI0,
     PS_I2C0,
+    PS_USB0,
     PS_VIRTIO,
     PS_PLATFORM_BUS,
     PS_MODELS,
@@ -42,6 +44,7 @@ typedef struct PresiliconMemMapEntry {
 #define PS_IRQ_GPIO0        2
 #define PS_IRQ_SPI0         3
 #define PS_IRQ_PCIE         4   /* INTA..INTD: 4..7 */
+#define PS_IRQ_USB0         8   /* the xHCI */
 #define PS_IRQ_VIRTIO       16  /* one per slot: 16..23 */
 #define PS_IRQ_MODELS       32  /* built-in models: 32.. in table order */
 #define PS_IRQ_PLATFORM_BUS 64  /* -device models: 64..95 */
@@ -82,6 +85,8 @@ struct PresiliconMachineState {
     uint32_t gpio_phandle;
     DeviceState *spi;
     char *spi_path;
+    /* The xHCI's USB bus: USB devices, built in or -device ...,bus=. */
+    USBBus *usb_bus;
     /* The built-in EV3 battery (its ADC is on the PL022 at chip select 0). */
     DeviceState *ev3_battery;
 };

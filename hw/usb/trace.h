@@ -1,0 +1,1 @@
+#include "trace/trace-hw_usb_presilicon.h"

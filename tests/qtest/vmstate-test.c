@@ -47,10 +47,10 @@ static QDict *dump_vmstate(void)
 }
 
 /*
- * Models on PCI have no device-tree node, so the interface query misses
- * them; they are listed here.
+ * Models on PCI and on USB have no device-tree node, so the interface
+ * query misses them; they are listed here.
  */
-static const char *const pci_models[] = { "thunderx-zip" };
+static const char *const pci_models[] = { "thunderx-zip", "accutouch" };
 
 static void check_golden(QDict *dump, const char *dir, bool update,
                          const char *type)

@@ -472,6 +472,12 @@ static void wd_command(Wd1003State *s, uint8_t cmd)
               cmd == WD1003_CMD_FORMAT;
 
     trace_wd1003_command(unit, cmd);
+    if (FIELD_EX8(s->ctl, CTL, SRST)) {
+        qemu_log_mask(LOG_GUEST_ERROR, "wd1003: command 0x%02x written while "
+                      "the controller is held in reset (SRST): ignored\n",
+                      cmd);
+        return;
+    }
     if (d->status & (R_STATUS_BSY_MASK | R_STATUS_DRQ_MASK) ||
         s->xfer != WD1003_XFER_NONE) {
         qemu_log_mask(LOG_GUEST_ERROR, "wd1003: command 0x%02x written while "
@@ -673,7 +679,14 @@ static uint64_t wd_read(void *opaque, hwaddr addr, unsigned size)
         v = s->sdh;
         break;
     case A_ALTSTATUS:
-        v = ide_status_read(&s->bus, 0);
+        v = FIELD_EX8(s->ctl, CTL, SRST) ? R_STATUS_BSY_MASK :
+            ide_status_read(&s->bus, 0);
+        break;
+    case A_STATUS:
+        v = ide_ioport_read(&s->bus, addr / WD1003_REG_STRIDE);
+        if (FIELD_EX8(s->ctl, CTL, SRST)) {
+            v = R_STATUS_BSY_MASK;  /* held in reset */
+        }
         break;
     default:
         v = ide_ioport_read(&s->bus, addr / WD1003_REG_STRIDE);
@@ -691,6 +704,7 @@ static void wd_ctl_write(Wd1003State *s, uint8_t val)
         s->xfer = WD1003_XFER_NONE;
         s->core_op = WD1003_CORE_NONE;
         s->sdh = ATA_DEV_ALWAYS_ON;
+        s->bus.unit = 0;
     }
     if (val & ~(R_CTL_NIEN_MASK | R_CTL_SRST_MASK | R_CTL_HS3EN_MASK)) {
         qemu_log_mask(LOG_GUEST_ERROR, "wd1003: control register 0x%02x: "
@@ -967,10 +981,11 @@ static const VMStateDescription vmstate_wd1003_bad = {
     },
 };
 
+/* Version 3: VMSTATE_IDE_DRIVES' fields exist from version 3 on. */
 static const VMStateDescription vmstate_wd1003 = {
     .name = TYPE_WD1003,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .post_load = wd1003_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_IDE_BUS(bus, Wd1003State),

@@ -104,6 +104,8 @@ static const struct {
     /* The Armada 37xx pin controllers: north bridge, then south bridge. */
     { "armada37xx-pinctrl", 1, "armada37xx-nb-pinctrl", "bridge", "nb" },
     { "armada37xx-pinctrl", 1, "armada37xx-sb-pinctrl", "bridge", "sb" },
+    /* The STM32F469 pin controller: EXTI lines 0-15, one SPI each. */
+    { "stm32f469-pinctrl", 16 },
 };
 
 /* A two-string list property: "compatible", "clock-names". */

@@ -106,6 +106,8 @@ static const struct {
     { "armada37xx-pinctrl", 1, "armada37xx-sb-pinctrl", "bridge", "sb" },
     /* The STM32F469 pin controller: EXTI lines 0-15, one SPI each. */
     { "stm32f469-pinctrl", 16 },
+    /* The WD1003 ST-506 disk controller (the hd driver's interface). */
+    { "wd1003", 1 },
 };
 
 /* A two-string list property: "compatible", "clock-names". */

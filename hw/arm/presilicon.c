@@ -37,6 +37,7 @@
 #include "hw/ssi/ssi.h"
 #include "hw/adc/ti_ads7950.h"
 #include "hw/misc/lego_ev3_battery.h"
+#include "hw/misc/motorola_cpcap.h"
 #include "hw/sd/sd.h"
 #include "hw/usb/xhci.h"
 #include "hw/usb/hcd-xhci-sysbus.h"
@@ -393,6 +394,7 @@ static void ps_create_spi_models(PresiliconMachineState *pms)
 {
     DeviceState *adc = qdev_new(TYPE_TI_ADS7957);
     DeviceState *batt = qdev_new(TYPE_LEGO_EV3_BATTERY);
+    DeviceState *cpcap;
 
     object_property_add_child(OBJECT(pms), TYPE_TI_ADS7957, OBJECT(adc));
     qdev_prop_set_uint8(adc, "cs", 0);
@@ -402,6 +404,13 @@ static void ps_create_spi_models(PresiliconMachineState *pms)
     object_property_set_link(OBJECT(batt), "adc", OBJECT(adc), &error_abort);
     sysbus_realize_and_unref(SYS_BUS_DEVICE(batt), &error_fatal);
     pms->ev3_battery = batt;
+
+    /* The Droid 4's CPCAP PMIC at chip select 1, its interrupt on line 5. */
+    cpcap = qdev_new(TYPE_MOTOROLA_CPCAP);
+    object_property_add_child(OBJECT(pms), TYPE_MOTOROLA_CPCAP,
+                              OBJECT(cpcap));
+    qdev_prop_set_uint8(cpcap, "cs", 1);
+    ssi_realize_and_unref(cpcap, ps_spi_bus(pms), &error_fatal);
 }
 
 /*
@@ -411,6 +420,7 @@ static void ps_create_spi_models(PresiliconMachineState *pms)
 static void ps_wire_spi(PresiliconMachineState *pms)
 {
     BusChild *kid;
+    bool cpcap = false;
 
     QTAILQ_FOREACH(kid, &BUS(ps_spi_bus(pms))->children, sibling) {
         SSIPeripheral *p = SSI_PERIPHERAL(kid->child);
@@ -425,6 +435,18 @@ static void ps_wire_spi(PresiliconMachineState *pms)
             qdev_connect_gpio_out(pms->gpio, p->cs_index,
                                   qdev_get_gpio_in_named(DEVICE(p),
                                                          SSI_GPIO_CS, 0));
+        }
+        if (object_dynamic_cast(OBJECT(p), TYPE_MOTOROLA_CPCAP)) {
+            if (cpcap) {
+                error_report("presilicon: one motorola-cpcap at most: the "
+                             "board has one line for its interrupt (PL061 "
+                             "line %d)", PS_GPIO_CPCAP_INT);
+                exit(1);
+            }
+            cpcap = true;
+            qdev_connect_gpio_out_named(DEVICE(p), CPCAP_IRQ_OUT, 0,
+                                        qdev_get_gpio_in(pms->gpio,
+                                                         PS_GPIO_CPCAP_INT));
         }
         trace_presilicon_place_spi(object_get_typename(OBJECT(p)),
                                    p->cs_index);
@@ -458,6 +480,9 @@ static void ps_gpio_ctx(PresiliconMachineState *pms, DeviceState *dev,
     if (object_dynamic_cast(OBJECT(dev), TYPE_LEGO_EV3_BATTERY)) {
         ctx->gpio_phandle = pms->gpio_phandle;
         ctx->gpio_line = PS_GPIO_EV3_BATTERY;
+    } else if (object_dynamic_cast(OBJECT(dev), TYPE_MOTOROLA_CPCAP)) {
+        ctx->gpio_phandle = pms->gpio_phandle;
+        ctx->gpio_line = PS_GPIO_CPCAP_INT;
     }
 }
 
@@ -474,6 +499,7 @@ static void ps_spi_nodes(PresiliconMachineState *pms)
             .spi_cs = SSI_PERIPHERAL(kid->child)->cs_index,
         };
 
+        ps_gpio_ctx(pms, kid->child, &ctx);
         presilicon_fdt_add_device(kid->child, &ctx);
     }
 }

@@ -63,6 +63,8 @@ typedef struct PresiliconMemMapEntry {
 #define PS_SPI_NUM_CS       4
 /* PL061 line 4: the EV3 battery's type switch (low: rechargeable). */
 #define PS_GPIO_EV3_BATTERY 4
+/* PL061 line 5: the CPCAP PMIC's interrupt (level high). */
+#define PS_GPIO_CPCAP_INT   5
 
 struct PresiliconMachineState {
     MachineState parent_obj;

@@ -158,6 +158,19 @@ static void assert_log_clean(Ev3 *e)
 
 /* --- device tree --------------------------------------------------------- */
 
+/* Whether the device at chip select cs_n has an active-high select. */
+static bool spi_cs_high(const void *fdt, int spi, int cs_n)
+{
+    int n;
+
+    fdt_for_each_subnode(n, fdt, spi) {
+        if (ps_fdt_cell(fdt, n, "reg", ~0u) == cs_n) {
+            return fdt_getprop(fdt, n, "spi-cs-high", NULL);
+        }
+    }
+    return false;
+}
+
 static void check_nodes(const void *fdt, int cs_n)
 {
     int adc = ps_fdt_node_by_compat(fdt, "ti,ads7957");
@@ -191,7 +204,9 @@ static void check_nodes(const void *fdt, int cs_n)
                                                     fdt32_to_cpu(p[i * 3])),
                          gpio);
         ck_assert_uint_eq(fdt32_to_cpu(p[i * 3 + 1]), i);
-        ck_assert_uint_eq(fdt32_to_cpu(p[i * 3 + 2]), 1);
+        /* Active low, but for a device with spi-cs-high (the CPCAP). */
+        ck_assert_uint_eq(fdt32_to_cpu(p[i * 3 + 2]),
+                          !spi_cs_high(fdt, spi, i));
     }
 
     /* The battery: voltage on channel 4, current on 3, type on line 4. */

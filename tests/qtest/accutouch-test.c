@@ -194,7 +194,7 @@ START_TEST(test_bus_attachment)
     ps_xhci_free(x);
     ps_qtest_quit(t);
 
-    d = touch_start("presilicon,bare=on", BARE_ARGS);
+    d = touch_start("presilicon", "");
     ck_assert(qtest_qom_get_bool(d->t->qts, DEV_PATH, "attached"));
     touch_stop(d);
 

@@ -219,7 +219,7 @@ static void wd_abort(Wd1003State *s, int unit, const char *why, uint8_t cmd)
     wd_finish(s, unit, R_ERROR_ABRT_MASK);
 }
 
-/* --- RESTORE and SEEK ------------------------------------------------------ */
+/* --- RESTORE and SEEK ----------------------------------------------------- */
 
 static int64_t wd_step_ns(uint8_t rate)
 {
@@ -263,7 +263,7 @@ static void wd_seek(Wd1003State *s, int unit, uint8_t cmd)
               MAX(steps, 1) * wd_step_ns(s->step_rate[unit]));
 }
 
-/* --- READ VERIFY, READ/WRITE LONG, FORMAT TRACK ---------------------------- */
+/* --- READ VERIFY, READ/WRITE LONG, FORMAT TRACK --------------------------- */
 
 static void wd_verify(Wd1003State *s, int unit, bool retry)
 {

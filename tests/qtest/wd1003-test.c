@@ -7,7 +7,7 @@
  * multi-sector reads and writes with read_intr()'s and write_intr()'s
  * interrupt per sector, and bad_rw_intr()'s recovery (retry, recalibrate
  * every 4th error, reset every 8th, give up on a bad block) after an
- * injected bad sector; then READ/WRITE LONG, FORMAT TRACK, the SEEK and
+ * injected bad sector; then READ VERIFY, READ/WRITE LONG, FORMAT TRACK, the SEEK and
  * RESTORE step rates, head select 3, hostile programming, reset and
  * migration in the middle of a multi-sector read.
  */
@@ -602,6 +602,32 @@ START_TEST(test_bad_sector_recovery)
 }
 END_TEST
 
+START_TEST(test_read_verify)
+{
+    Wd *w = wd_start(NULL);
+    unsigned sec, head, cyl;
+
+    reset_hd(w);
+    /* Ten sectors from block 100 read clean: no DRQ, one interrupt. */
+    chs(w, 100, &sec, &head, &cyl);
+    hd_out(w, 0, 10, sec, head, cyl, WD1003_CMD_VERIFY);
+    ck_assert(wait_irq(w));
+    ck_assert_uint_eq(rb(w, A_STATUS), STAT_OK);
+    ck_assert_uint_eq(rb(w, A_SECCNT), 0);
+    ck_assert_uint_eq(rb(w, A_SECNUM), 110 % 17 + 1);
+    /* A defect stops it there: ERR, ECC, the task file at block 105. */
+    set_bad_sectors(w, "105:ecc");
+    hd_out(w, 0, 10, sec, head, cyl, WD1003_CMD_VERIFY | WD1003_CMD_T);
+    ck_assert(wait_irq(w));
+    ck_assert_uint_eq(rb(w, A_STATUS), STAT_OK | R_STATUS_ERR_MASK);
+    ck_assert_uint_eq(rb(w, A_ERROR), R_ERROR_ECC_MASK);
+    ck_assert_uint_eq(rb(w, A_SECNUM), 105 % 17 + 1);
+    ck_assert_uint_eq(rb(w, A_SECCNT), 5);
+    no_guest_errors(w);
+    wd_stop(w);
+}
+END_TEST
+
 START_TEST(test_read_write_long)
 {
     Wd *w = wd_start(NULL);
@@ -1019,6 +1045,7 @@ int main(void)
     tcase_add_test(hd, test_multi_sector_read);
     tcase_add_test(hd, test_multi_sector_write);
     tcase_add_test(hd, test_bad_sector_recovery);
+    tcase_add_test(cmd, test_read_verify);
     tcase_add_test(cmd, test_read_write_long);
     tcase_add_test(cmd, test_format_track);
     tcase_add_test(cmd, test_seek_restore_step_rates);

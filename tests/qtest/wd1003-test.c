@@ -7,9 +7,9 @@
  * multi-sector reads and writes with read_intr()'s and write_intr()'s
  * interrupt per sector, and bad_rw_intr()'s recovery (retry, recalibrate
  * every 4th error, reset every 8th, give up on a bad block) after an
- * injected bad sector; then READ VERIFY, READ/WRITE LONG, FORMAT TRACK, the SEEK and
- * RESTORE step rates, head select 3, hostile programming, reset and
- * migration in the middle of a multi-sector read.
+ * injected bad sector; then READ VERIFY, READ/WRITE LONG, FORMAT TRACK,
+ * the SEEK and RESTORE step rates, head select 3, hostile programming, reset
+ * and migration in the middle of a multi-sector read and of a SEEK.
  */
 #include "qemu/osdep.h"
 #include "qobject/qdict.h"

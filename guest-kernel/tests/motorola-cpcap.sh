@@ -109,11 +109,17 @@ follows "$PSY/voltage_now" 3800000 $V_RES
 echo 20 >"$LED/brightness" 2>/dev/null
 [ "$(cat "$LED/brightness" 2>/dev/null)" = 20 ]
 ktap_result $? "led brightness" "$LED/brightness '$(cat "$LED/brightness" 2>/dev/null)'"
+# The harness acts on console lines in order: once a later injection has
+# reached the guest, it has read the LED.
+host_sync() {  # uv
+	qmp_set battery-voltage-uv "$1"
+	follows "$PSY/voltage_now" "$1" $V_RES
+}
 ktap_host_expect "$QOM" led-red 20
-sleep 1
+host_sync 3810000
 echo 0 >"$LED/brightness" 2>/dev/null
 ktap_host_expect "$QOM" led-red 0
-sleep 1
+host_sync 3800000
 
 ktap_validator "battery voltage_now/current_now/temp follow the host's injection (4012345 uV -> $vseen, 750000 uA -> $iseen, 35 C -> $tseen); VBUS 5 V -> $von mV on the ADC; lowbph interrupt $before -> $after; red LED 20 reaches the model"
 ktap_finish

@@ -10,9 +10,17 @@
  *   out=FILE        write there (default: QEMU's log, i.e. stderr)
  *   format=text|csv|json   json is Chrome trace-event JSON (Perfetto)
  *   device=NAME     only this device: node name (rng@1020f000), its name
- *                   before '@' (rng) or a compatible; repeatable
+ *                   before '@' (rng) or a compatible; a PCI function by
+ *                   its address (0000:00:01.0) or IDs (pci177d:a01a);
+ *                   repeatable
  *   reg=NAME        only this register; repeatable
  *   all=on          also MMIO outside our models (GIC, UART...), unnamed
+ *
+ * PCI functions have no CPU address in the DTB: the plugin follows the
+ * guest's config-space accesses through the host bridge's ECAM (the IDs it
+ * reads, the BARs it sizes and places) and traces a function's memory BARs
+ * once placed, as "0000:BB:DD.F" with the compatible "pciVVVV,DDDD" and
+ * the BAR number as the register window.
  *
  * Time is nanoseconds of QEMU's virtual clock since the plugin loaded: the
  * plugin API gives plugins no clock, and without -icount the virtual clock
@@ -38,6 +46,9 @@ typedef struct Traced {
 static KSymtab ksyms;
 static GPtrArray *ranges;           /* DtRange, from the DTB */
 static GArray *traced;              /* Traced: the ranges we report */
+static GPtrArray *pci_ranges;       /* DtRange of placed BARs, owned */
+static PciTracker pci;
+static const DtRange *ecam;         /* the host bridge's config space */
 static GPtrArray *dev_filter, *reg_filter;
 static int format = FMT_TEXT;
 static bool trace_all;
@@ -45,6 +56,50 @@ static FILE *out;
 static GMutex lock;
 static gint64 t0;
 static uint64_t nlines, njson;
+
+static bool dev_wanted(const DtRange *r);
+
+/* A placed BAR of a function we have a register map for (or all=on). */
+static void pci_bar_placed(const PciFunc *f, int bar)
+{
+    g_autofree char *compat = g_strdup_printf("pci%04x,%04x", f->vendor,
+                                              f->device);
+    char *compats[] = { compat, NULL };
+    const RegmapDevice *dev = regmap_for_compat(compats);
+    g_autofree char *path = g_strdup_printf("/pci/%04x/%d", f->bdf, bar);
+    DtRange *r;
+    Traced t;
+    guint i;
+
+    for (i = 0; i < pci_ranges->len; i++) {
+        r = g_ptr_array_index(pci_ranges, i);
+        if (!strcmp(r->path, path)) {
+            /* The guest placed it again. */
+            r->base = f->bar[bar].base;
+            r->size = f->bar[bar].size;
+            return;
+        }
+    }
+    if (!f->have_id || (!dev && !trace_all)) {
+        return;
+    }
+    r = g_new0(DtRange, 1);
+    r->path = g_steal_pointer(&path);
+    r->name = g_strdup_printf("0000:%02x:%02x.%x", f->bdf >> 8,
+                              (f->bdf >> 3) & 0x1f, f->bdf & 7);
+    r->compat = g_new0(char *, 2);
+    r->compat[0] = g_strdup(compat);
+    r->base = f->bar[bar].base;
+    r->size = f->bar[bar].size;
+    r->index = bar;
+    g_ptr_array_add(pci_ranges, r);
+    if (!dev_wanted(r)) {
+        return;
+    }
+    t.range = r;
+    t.dev = dev;
+    g_array_append_val(traced, t);
+}
 
 static const Traced *find_traced(uint64_t pa)
 {
@@ -84,6 +139,25 @@ static void emit(const char *line)
     }
 }
 
+static uint64_t mem_value(qemu_plugin_meminfo_t info)
+{
+    qemu_plugin_mem_value v = qemu_plugin_mem_get_value(info);
+
+    switch (v.type) {
+    case QEMU_PLUGIN_MEM_VALUE_U8:
+        return v.data.u8;
+    case QEMU_PLUGIN_MEM_VALUE_U16:
+        return v.data.u16;
+    case QEMU_PLUGIN_MEM_VALUE_U32:
+        return v.data.u32;
+    case QEMU_PLUGIN_MEM_VALUE_U64:
+        return v.data.u64;
+    case QEMU_PLUGIN_MEM_VALUE_U128:
+        return v.data.u128.low;
+    }
+    return 0;
+}
+
 static void vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info,
                      uint64_t vaddr, void *udata)
 {
@@ -93,7 +167,6 @@ static void vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info,
     bool store = qemu_plugin_mem_is_store(info);
     const Traced *t;
     const RegmapReg *reg;
-    qemu_plugin_mem_value v;
     g_autofree char *fields = NULL;
     g_autofree char *line = NULL;
     char regname[96], sym[160];
@@ -104,7 +177,18 @@ static void vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info,
         return;
     }
     pa = qemu_plugin_hwaddr_phys_addr(hw);
+    g_mutex_lock(&lock);
+    if (ecam && pa >= ecam->base && pa - ecam->base < ecam->size) {
+        int bar;
+        const PciFunc *f = pci_cfg_access(&pci, pa - ecam->base, size, store,
+                                          mem_value(info), &bar);
+
+        if (f) {
+            pci_bar_placed(f, bar);
+        }
+    }
     t = find_traced(pa);
+    g_mutex_unlock(&lock);
     if (!t) {
         return;
     }
@@ -121,24 +205,7 @@ static void vcpu_mem(unsigned int vcpu, qemu_plugin_meminfo_t info,
     if (!reg_wanted(reg ? reg->name : regname)) {
         return;
     }
-    v = qemu_plugin_mem_get_value(info);
-    switch (v.type) {
-    case QEMU_PLUGIN_MEM_VALUE_U8:
-        value = v.data.u8;
-        break;
-    case QEMU_PLUGIN_MEM_VALUE_U16:
-        value = v.data.u16;
-        break;
-    case QEMU_PLUGIN_MEM_VALUE_U32:
-        value = v.data.u32;
-        break;
-    case QEMU_PLUGIN_MEM_VALUE_U64:
-        value = v.data.u64;
-        break;
-    case QEMU_PLUGIN_MEM_VALUE_U128:
-        value = v.data.u128.low;
-        break;
-    }
+    value = mem_value(info);
     fields = reg && reg->offset == off ? regmap_decode(reg, value) :
         g_strdup("");
     ns = (uint64_t)(g_get_monotonic_time() - t0) * 1000;
@@ -224,12 +291,31 @@ static bool dev_wanted(const DtRange *r)
             return true;
         }
         for (j = 0; r->compat[j]; j++) {
-            if (!strcmp(f, r->compat[j])) {
+            /* pciVVVV:DDDD for pciVVVV,DDDD: plugin options split at ','. */
+            if (!strcmp(f, r->compat[j]) ||
+                (g_str_has_prefix(f, "pci") && strlen(f) == 12 &&
+                 f[7] == ':' && !strncmp(f, r->compat[j], 7) &&
+                 !strcmp(f + 8, r->compat[j] + 8))) {
                 return true;
             }
         }
     }
     return false;
+}
+
+/* Whether a device= filter may name a PCI function (placed at run time). */
+static bool pci_filter(void)
+{
+    guint i;
+
+    for (i = 0; ecam && i < dev_filter->len; i++) {
+        const char *f = g_ptr_array_index(dev_filter, i);
+
+        if (g_str_has_prefix(f, "pci") || g_str_has_prefix(f, "0000:")) {
+            return true;
+        }
+    }
+    return ecam && !dev_filter->len;
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
@@ -294,17 +380,27 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
         return -1;
     }
     traced = g_array_new(FALSE, FALSE, sizeof(Traced));
+    pci_ranges = g_ptr_array_new_with_free_func(dt_range_free);
+    pci_tracker_init(&pci);
     for (r = 0; r < ranges->len; r++) {
         Traced t = { .range = g_ptr_array_index(ranges, r) };
+
+        for (i = 0; t.range->compat[i]; i++) {
+            if (!strcmp(t.range->compat[i], "pci-host-ecam-generic") &&
+                t.range->index == 0) {
+                ecam = t.range;
+            }
+        }
 
         t.dev = regmap_for_compat(t.range->compat);
         if ((t.dev || trace_all) && dev_wanted(t.range)) {
             g_array_append_val(traced, t);
         }
     }
-    if (!traced->len) {
+    if (!traced->len && !pci_filter()) {
         fprintf(stderr, "mmio-trace: no device of the DTB matches (device=..."
-                " names a DT node, its name before '@', or a compatible)\n");
+                " names a DT node, its name before '@', or a compatible;"
+                " a PCI function: pciVVVV:DDDD or 0000:BB:DD.F)\n");
         return -1;
     }
     if (outpath) {

@@ -511,6 +511,94 @@ void lines_free(LineTable *t)
     t->n = 0;
 }
 
+/* --- PCI functions seen through ECAM ------------------------------------- */
+
+void pci_tracker_init(PciTracker *t)
+{
+    t->funcs = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+                                     g_free);
+}
+
+void pci_tracker_free(PciTracker *t)
+{
+    g_hash_table_destroy(t->funcs);
+    t->funcs = NULL;
+}
+
+PciFunc *pci_cfg_access(PciTracker *t, uint64_t off, unsigned size,
+                        bool write, uint64_t value, int *bar)
+{
+    unsigned bdf = (off >> 12) & 0xffff, reg = off & 0xfff, i;
+    PciFunc *f = g_hash_table_lookup(t->funcs, GUINT_TO_POINTER(bdf));
+    uint32_t v = value;
+    PciBar *b;
+
+    *bar = -1;
+    if (!f) {
+        f = g_new0(PciFunc, 1);
+        f->bdf = bdf;
+        g_hash_table_insert(t->funcs, GUINT_TO_POINTER(bdf), f);
+    }
+    if (!write && reg == 0 && size >= 2) {
+        f->vendor = v & 0xffff;
+        if (size == 4) {
+            f->device = v >> 16;
+        }
+        f->have_id = f->vendor != 0xffff && size == 4;
+        return NULL;
+    }
+    if (!write && reg == 2 && size == 2) {
+        f->device = v & 0xffff;
+        f->have_id = f->vendor != 0xffff && f->vendor;
+        return NULL;
+    }
+    if (reg < 0x10 || reg >= 0x28 || (reg & 3) || size != 4) {
+        return NULL;
+    }
+    i = (reg - 0x10) / 4;
+    if (i && f->bar[i - 1].is64) {
+        /* The upper half of the 64-bit BAR below. */
+        b = &f->bar[i - 1];
+        if (!write || v == 0xffffffff) {
+            return NULL;
+        }
+        b->base = (b->base & 0xffffffffull) | ((uint64_t)v << 32);
+        b->assigned = b->base != 0;
+        if (b->assigned && b->size) {
+            *bar = i - 1;
+            return f;
+        }
+        return NULL;
+    }
+    b = &f->bar[i];
+    if (write && (v & ~0xfu) == 0xfffffff0u) {
+        b->sizing = true;
+        return NULL;
+    }
+    if (v & 1) {
+        b->sizing = false;
+        return NULL;                /* an I/O BAR */
+    }
+    if (!write) {
+        b->is64 = ((v >> 1) & 3) == 2;
+        if (b->sizing && (v & ~0xfu)) {
+            b->size = (uint32_t)(~(v & ~0xfu) + 1);
+        }
+        b->sizing = false;
+        return NULL;
+    }
+    b->sizing = false;
+    b->is64 |= ((v >> 1) & 3) == 2;
+    b->base = (b->base & ~0xffffffffull) | (v & ~0xfu);
+    /* Linux writes a BAR's old value back after sizing it: 0, no place. */
+    b->assigned = b->base != 0;
+    if (b->assigned && b->size) {
+        *bar = i;
+        return f;
+    }
+    return NULL;
+}
+
 bool plugin_arg(const char *arg, char **key, char **value)
 {
     const char *eq = strchr(arg, '=');

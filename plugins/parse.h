@@ -111,6 +111,35 @@ bool lines_load(LineTable *t, const char *path, GError **err);
 const LineRef *lines_find(const LineTable *t, uint64_t addr);
 void lines_free(LineTable *t);
 
+/* --- PCI functions seen through ECAM ------------------------------------- */
+typedef struct PciBar {
+    uint64_t base, size;
+    bool is64, sizing, assigned;
+} PciBar;
+
+typedef struct PciFunc {
+    unsigned bdf;                   /* bus << 8 | device << 3 | function */
+    uint16_t vendor, device;
+    bool have_id;
+    PciBar bar[6];
+} PciFunc;
+
+typedef struct PciTracker {
+    GHashTable *funcs;              /* bdf -> PciFunc */
+} PciTracker;
+
+void pci_tracker_init(PciTracker *t);
+void pci_tracker_free(PciTracker *t);
+/*
+ * A guest access to ECAM at offset off (bus << 20 | device << 15 |
+ * function << 12 | register) of size bytes, with the value read or
+ * written: follows the IDs the guest reads and the BARs it sizes and
+ * places. Returns the function when this access completed a memory BAR's
+ * address (with its size known), and that BAR's index in *bar.
+ */
+PciFunc *pci_cfg_access(PciTracker *t, uint64_t off, unsigned size,
+                        bool write, uint64_t value, int *bar);
+
 /* --- plugin arguments ---------------------------------------------------- */
 /* Split "key=value"; false when there is no '='. */
 bool plugin_arg(const char *arg, char **key, char **value);

@@ -2,7 +2,8 @@
 /*
  * Unit tests of the TCG plugins' parsers (plugins/parse.c): System.map,
  * DTB ranges, the register map generated from the models' _regs.h, and
- * driver-coverage's AArch64 basic blocks and line table.
+ * driver-coverage's AArch64 basic blocks and line table, and the PCI
+ * functions mmio-trace follows through ECAM.
  */
 #include "check-tap.h"
 #include <glib.h>
@@ -220,6 +221,15 @@ START_TEST(test_regmap)
         ck_assert_ptr_null(regmap_reg(a, 2, 0x10));
         ck_assert_ptr_null(regmap_for_compat(syscon));
     }
+    /* A PCI function, under the IDs its class_init sets. */
+    {
+        char *zip[] = { "pci177d,a01a", NULL };
+        const RegmapDevice *z = regmap_for_compat(zip);
+
+        ck_assert_ptr_nonnull(z);
+        ck_assert_str_eq(regmap_reg(z, 0, 0x0)->name, "ZIP_CMD_CTL");
+        ck_assert_uint_eq(regmap_reg(z, 0, 0x0)->size, 8);
+    }
 }
 END_TEST
 
@@ -319,6 +329,52 @@ START_TEST(test_lines)
 }
 END_TEST
 
+START_TEST(test_pci_tracker)
+{
+    /* 00:01.0, as Linux's generic host probes and places a 64-bit BAR0. */
+    const uint64_t fn = 1 << 15;
+    PciTracker t;
+    PciFunc *f;
+    int bar;
+
+    pci_tracker_init(&t);
+    ck_assert_ptr_null(pci_cfg_access(&t, fn + 0, 4, false, 0xa01a177d,
+                                      &bar));
+    /* Size BAR0 (64-bit): all-ones, read the mask, restore 0; then BAR1. */
+    ck_assert_ptr_null(pci_cfg_access(&t, fn + 0x10, 4, true, 0xffffffff,
+                                      &bar));
+    ck_assert_ptr_null(pci_cfg_access(&t, fn + 0x10, 4, false, 0xfff00004,
+                                      &bar));
+    ck_assert_ptr_null(pci_cfg_access(&t, fn + 0x10, 4, true, 0x4, &bar));
+    ck_assert_ptr_null(pci_cfg_access(&t, fn + 0x14, 4, true, 0xffffffff,
+                                      &bar));
+    ck_assert_ptr_null(pci_cfg_access(&t, fn + 0x14, 4, false, 0xffffffff,
+                                      &bar));
+    ck_assert_ptr_null(pci_cfg_access(&t, fn + 0x14, 4, true, 0, &bar));
+    /* Placed: low half, then high half. */
+    f = pci_cfg_access(&t, fn + 0x10, 4, true, 0x20100004, &bar);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(bar, 0);
+    ck_assert_uint_eq(f->bdf, 0x08);
+    ck_assert(f->have_id);
+    ck_assert_uint_eq(f->vendor, 0x177d);
+    ck_assert_uint_eq(f->device, 0xa01a);
+    ck_assert_uint_eq(f->bar[0].size, 0x100000);
+    ck_assert_uint_eq(f->bar[0].base, 0x20100000);
+    f = pci_cfg_access(&t, fn + 0x14, 4, true, 0x1, &bar);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->bar[0].base, 0x120100000ull);
+    /* An I/O BAR and a config register are not followed. */
+    ck_assert_ptr_null(pci_cfg_access(&t, fn + 0x18, 4, true, 0x1001, &bar));
+    ck_assert_ptr_null(pci_cfg_access(&t, fn + 0x04, 4, true, 0x6, &bar));
+    /* No device: vendor all-ones. */
+    pci_cfg_access(&t, 2 << 15, 4, false, 0xffffffff, &bar);
+    f = pci_cfg_access(&t, (2 << 15) + 0x10, 4, true, 0xffffffff, &bar);
+    ck_assert_ptr_null(f);
+    pci_tracker_free(&t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("plugin-parse");
@@ -332,6 +388,7 @@ int main(void)
     tcase_add_test(tc, test_a64_flow);
     tcase_add_test(tc, test_a64_blocks);
     tcase_add_test(tc, test_lines);
+    tcase_add_test(tc, test_pci_tracker);
     suite_add_tcase(s, tc);
     return ps_check_run(s);
 }

@@ -533,7 +533,8 @@ static uint32_t *stm32_exti_reg(Stm32f469PinctrlState *s, hwaddr addr,
         *other_bank = addr >= STM32_EXTI_BANK_STRIDE;
         return *other_bank ? NULL : regs[addr / 4];
     }
-    if (addr >= A_EXTI_IMR1 && addr < A_EXTI_IMR1 + 3 * STM32_EXTI_MASK_STRIDE &&
+    if (addr >= A_EXTI_IMR1 &&
+        addr < A_EXTI_IMR1 + 3 * STM32_EXTI_MASK_STRIDE &&
         addr % STM32_EXTI_MASK_STRIDE <= 4) {
         *name = addr % STM32_EXTI_MASK_STRIDE ? "EMR" : "IMR";
         *other_bank = addr >= A_EXTI_IMR1 + STM32_EXTI_MASK_STRIDE;

@@ -468,6 +468,72 @@ static void pwrap_realize(DeviceState *dev, Error **errp)
                           qdev_get_gpio_in_named(dev, "pmic-int", 0));
 }
 
+/*
+ * The regulators node mt6323-regulator matches, one child per regulator
+ * (buck_<name>, ldo_<name>) with the range its voltage select spans. The
+ * supplies the PMIC has on from power-on are always-on; VGP1 is too, at
+ * 3.3 V, which the regulator core sets at probe (its reset value is
+ * 1.2 V): the guest's write reaches the model.
+ */
+static void pwrap_add_regulators(void *fdt, const char *pmic)
+{
+    static const struct {
+        const char *node;
+        uint32_t min_uv, max_uv;
+        bool always_on;
+    } regs[] = {
+        { "buck_vproc", 700000, 1493750, true },
+        { "buck_vsys", 1400000, 2987500, true },
+        { "buck_vpa", 500000, 3650000 },
+        { "ldo_vtcxo", 2800000, 2800000, true },
+        { "ldo_vcn28", 2800000, 2800000 },
+        { "ldo_vcn33_bt", 3300000, 3600000 },
+        { "ldo_vcn33_wifi", 3300000, 3600000 },
+        { "ldo_va", 2800000, 2800000 },
+        { "ldo_vcama", 1500000, 2800000 },
+        { "ldo_vio28", 2800000, 2800000, true },
+        { "ldo_vusb", 3300000, 3300000 },
+        { "ldo_vmc", 1800000, 3300000 },
+        { "ldo_vmch", 3000000, 3300000 },
+        { "ldo_vemc3v3", 3000000, 3300000 },
+        { "ldo_vgp1", 3300000, 3300000, true },
+        { "ldo_vgp2", 1200000, 3000000 },
+        { "ldo_vgp3", 1200000, 1800000 },
+        { "ldo_vcn18", 1800000, 1800000 },
+        { "ldo_vsim1", 1800000, 3000000 },
+        { "ldo_vsim2", 1800000, 3000000 },
+        { "ldo_vrtc", 2800000, 2800000, true },
+        { "ldo_vcamaf", 1200000, 3300000 },
+        { "ldo_vibr", 1200000, 3300000 },
+        { "ldo_vrf18", 1825000, 1825000 },
+        { "ldo_vm", 1200000, 1800000 },
+        { "ldo_vio18", 1800000, 1800000, true },
+        { "ldo_vcamd", 1200000, 1800000 },
+        { "ldo_vcamio", 1800000, 1800000 },
+    };
+    g_autofree char *node = g_strdup_printf("%s/regulators", pmic);
+
+    qemu_fdt_add_subnode(fdt, node);
+    qemu_fdt_setprop_string(fdt, node, "compatible",
+                            "mediatek,mt6323-regulator");
+    /* Added last first: the nodes come out in the driver's order. */
+    for (int i = ARRAY_SIZE(regs) - 1; i >= 0; i--) {
+        g_autofree char *r = g_strdup_printf("%s/%s", node, regs[i].node);
+
+        qemu_fdt_add_subnode(fdt, r);
+        qemu_fdt_setprop_string(fdt, r, "regulator-name",
+                                strchr(regs[i].node, '_') + 1);
+        qemu_fdt_setprop_cell(fdt, r, "regulator-min-microvolt",
+                              regs[i].min_uv);
+        qemu_fdt_setprop_cell(fdt, r, "regulator-max-microvolt",
+                              regs[i].max_uv);
+        if (regs[i].always_on) {
+            qemu_fdt_setprop(fdt, r, "regulator-always-on", NULL, 0);
+            qemu_fdt_setprop(fdt, r, "regulator-boot-on", NULL, 0);
+        }
+    }
+}
+
 static void pwrap_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
 {
     static const char *const compat[] = {
@@ -477,7 +543,7 @@ static void pwrap_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
     Mt7623PwrapState *s = MT7623_PWRAP(dev);
     PresiliconFdtContext pctx = *ctx, rctx = *ctx;
     g_autofree char *path = NULL, *rpath = NULL;
-    g_autofree char *pmic = NULL, *leds = NULL;
+    g_autofree char *pmic = NULL, *leds = NULL, *rtc = NULL;
     const char *clk_names[] = { "spi", "wrap" };
     uint32_t spi_clk, wrap_clk, rst;
 
@@ -537,6 +603,10 @@ static void pwrap_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
         qemu_fdt_setprop_string(ctx->fdt, led, "label", label);
         qemu_fdt_setprop_string(ctx->fdt, led, "default-state", "off");
     }
+    pwrap_add_regulators(ctx->fdt, pmic);
+    rtc = g_strdup_printf("%s/rtc", pmic);
+    qemu_fdt_add_subnode(ctx->fdt, rtc);
+    qemu_fdt_setprop_string(ctx->fdt, rtc, "compatible", "mediatek,mt6323-rtc");
 }
 
 static int pwrap_post_load(void *opaque, int version_id)
@@ -554,8 +624,9 @@ static int pwrap_post_load(void *opaque, int version_id)
 
 static const VMStateDescription vmstate_pwrap = {
     .name = TYPE_MT7623_PWRAP,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    /* 2: the PMIC's RTC */
+    .version_id = 2,
+    .minimum_version_id = 2,
     .post_load = pwrap_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, Mt7623PwrapState, MT7623_PWRAP_NUM_REGS),

@@ -6,8 +6,11 @@
  * (SPI slave reset, SIDLY scan, dual I/O, cipher, read/write tests,
  * INIT_DONE), the WACS2 FSM and its errors, a link whose two ends
  * disagree, the LEDs as leds-mt6323 programs them, the PMIC's interrupt
- * controller, the reset line, system reset, hostile programming and
- * migration with a read in flight.
+ * controller, the regulators as mt6323-regulator drives them, the RTC as
+ * rtc-mt6397 does (time in virtual time, the write trigger and CBUSY, the
+ * alarm raising the PMIC interrupt), the reset line, system reset,
+ * hostile programming and migration with a read in flight and with an
+ * alarm pending.
  */
 #include "qemu/osdep.h"
 #include "qobject/qdict.h"
@@ -211,6 +214,19 @@ static uint32_t qom_u32(Pw *p, const char *prop)
     return v;
 }
 
+/* A string property of the PMIC (freed with the next call). */
+static const char *qom_str(Pw *p, const char *prop)
+{
+    static char *last;
+    QDict *r = qtest_qmp(p->t->qts, "{'execute': 'qom-get', 'arguments': "
+                         "{'path': %s, 'property': %s}}", PMIC_PATH, prop);
+
+    g_free(last);
+    last = g_strdup(qdict_get_str(r, "return"));
+    qobject_unref(r);
+    return last;
+}
+
 static void assert_log_has(Pw *p, const char *what)
 {
     g_autofree char *log = ps_log_take(p->t);
@@ -232,7 +248,7 @@ static void check_node(const void *fdt, int node, uint64_t want_base)
 {
     uint64_t base, size, rbase, rsize;
     const fdt32_t *cells;
-    int len, rst, pmic, leds, led, n = 0;
+    int len, rst, pmic, leds, led, regs, reg, n = 0;
 
     ck_assert_int_ge(node, 0);
     ck_assert_int_eq(fdt_node_check_compatible(fdt, node,
@@ -283,6 +299,30 @@ static void check_node(const void *fdt, int node, uint64_t want_base)
         n++;
     }
     ck_assert_int_eq(n, MT6323_NUM_ISINKS);
+    /* The RTC cell's node and the regulators, in the driver's order. */
+    ck_assert_int_eq(fdt_node_check_compatible(fdt,
+                         fdt_subnode_offset(fdt, pmic, "rtc"),
+                         "mediatek,mt6323-rtc"), 0);
+    regs = fdt_subnode_offset(fdt, pmic, "regulators");
+    ck_assert_int_eq(fdt_node_check_compatible(fdt, regs,
+                                               "mediatek,mt6323-regulator"), 0);
+    n = 0;
+    fdt_for_each_subnode(reg, fdt, regs) {
+        const char *name = fdt_get_name(fdt, reg, NULL);
+
+        if (n == 0) {
+            ck_assert_str_eq(name, "buck_vproc");
+            ck_assert_ptr_nonnull(fdt_getprop(fdt, reg, "regulator-always-on",
+                                              NULL));
+        }
+        if (!strcmp(name, "ldo_vgp1")) {
+            ck_assert_uint_eq(ps_fdt_cell(fdt, reg,
+                                          "regulator-min-microvolt", 0),
+                              3300000);
+        }
+        n++;
+    }
+    ck_assert_int_eq(n, 28);
 }
 
 START_TEST(test_fdt_node)
@@ -696,9 +736,11 @@ START_TEST(test_bad_accesses)
     Pw *p = pw_start(NULL);
 
     driver_init(p);
-    /* Nothing answers at the RTC's 0x8000 nor past 0x7fe. */
-    ck_assert_uint_eq(pmic_rd(p, 0x8000), 0);
-    assert_log_has(p, "read of 0x8000: no register");
+    /* Nothing answers past 0x7fe but the RTC's 0x8000-0x803e. */
+    ck_assert_uint_eq(pmic_rd(p, 0x8040), 0);
+    assert_log_has(p, "read of 0x8040: no register");
+    pmic_wr(p, 0x7ffe, 1);
+    assert_log_has(p, "write 0x0001 to 0x7ffe: no register");
     pmic_wr(p, 0x0800, 0x1234);
     assert_log_has(p, "write 0x1234 to 0x0800: no register");
     /* Read-only PMIC registers. */
@@ -726,6 +768,342 @@ START_TEST(test_bad_accesses)
         }
         ck_assert_uint_eq(fsm(p), PWRAP_FSM_IDLE);
     }
+    pw_stop(p);
+}
+END_TEST
+
+
+/* --- regulators --------------------------------------------------------- */
+
+static bool qom_bool(Pw *p, const char *prop)
+{
+    return qom_u32(p, prop);
+}
+
+/* What mt6323-regulator reads and writes: enable, QI status, VOSEL. */
+START_TEST(test_regulators)
+{
+    Pw *p = pw_start(NULL);
+
+    driver_init(p);
+    /* Power-on: VPROC on at 1.15 V, its QI (bit 13) following EN. */
+    ck_assert_uint_eq(pmic_rd(p, A_MT6323_VPROC_CON7), 0x2001);
+    ck_assert(qom_bool(p, "vproc-enabled"));
+    ck_assert_uint_eq(qom_u32(p, "vproc-microvolts"), 1150000);
+    ck_assert_uint_eq(qom_u32(p, "vsys-microvolts"), 1800000);
+    ck_assert(!qom_bool(p, "vpa-enabled"));
+    ck_assert_uint_eq(pmic_rd(p, A_MT6323_VPA_CON7), 0);
+    /* regulator_enable_regmap() on a buck, then its voltage select. */
+    pmic_upd(p, A_MT6323_VPA_CON7, 1, 1);
+    ck_assert_uint_eq(pmic_rd(p, A_MT6323_VPA_CON7), 0x2001);
+    ck_assert(qom_bool(p, "vpa-enabled"));
+    pmic_upd(p, A_MT6323_VPA_CON9, 0x3f, 0x3f);
+    ck_assert_uint_eq(qom_u32(p, "vpa-microvolts"), 3650000);
+    pmic_upd(p, A_MT6323_VPROC_CON9, 0x7f, 0x60);
+    ck_assert_uint_eq(qom_u32(p, "vproc-microvolts"), 1300000);
+    /* VOSEL_CTRL set: the voltage comes from VOSEL_ON (CON10). */
+    pmic_wr(p, A_MT6323_VPROC_CON10, 0x10);
+    pmic_upd(p, A_MT6323_VPROC_CON5, 2, 2);
+    ck_assert_uint_eq(qom_u32(p, "vproc-microvolts"), 800000);
+    pmic_upd(p, A_MT6323_VPA_CON7, 1, 0);
+    ck_assert_uint_eq(pmic_rd(p, A_MT6323_VPA_CON7), 0);
+    ck_assert(!qom_bool(p, "vpa-enabled"));
+    /* An LDO: VCN33_BT, enable bit 7, QI bit 15, VOSEL [3:2]. */
+    ck_assert(!qom_bool(p, "vcn33_bt-enabled"));
+    pmic_upd(p, A_MT6323_ANALDO_CON16, BIT(7), BIT(7));
+    ck_assert_uint_eq(pmic_rd(p, A_MT6323_ANALDO_CON16), 0x8080);
+    ck_assert(qom_bool(p, "vcn33_bt-enabled"));
+    ck_assert_uint_eq(qom_u32(p, "vcn33_bt-microvolts"), 3300000);
+    pmic_upd(p, A_MT6323_ANALDO_CON16, 0xc, 2 << 2);
+    ck_assert_uint_eq(qom_u32(p, "vcn33_bt-microvolts"), 3500000);
+    /* VCN33_WIFI shares the select, has its own enable (CON17 bit 12). */
+    ck_assert_uint_eq(qom_u32(p, "vcn33_wifi-microvolts"), 3500000);
+    ck_assert(!qom_bool(p, "vcn33_wifi-enabled"));
+    /* QI is status: a write of it alone keeps nothing. */
+    pmic_wr(p, A_MT6323_ANALDO_CON16, 0x8000);
+    ck_assert_uint_eq(pmic_rd(p, A_MT6323_ANALDO_CON16), 0);
+    ck_assert(!qom_bool(p, "vcn33_bt-enabled"));
+    /* VGP1 as the regulator core sets it for its 3.3 V constraint. */
+    ck_assert_uint_eq(qom_u32(p, "vgp1-microvolts"), 1200000);
+    pmic_upd(p, A_MT6323_DIGLDO_CON28, 0xe0, 7 << 5);
+    pmic_upd(p, A_MT6323_DIGLDO_CON7, BIT(15), BIT(15));
+    ck_assert_uint_eq(qom_u32(p, "vgp1-microvolts"), 3300000);
+    ck_assert(qom_bool(p, "vgp1-enabled"));
+    /* Fixed ones: VRTC on from power-on, its voltage fixed. */
+    ck_assert_uint_eq(pmic_rd(p, A_MT6323_DIGLDO_CON15), 0x8100);
+    ck_assert_uint_eq(qom_u32(p, "vrtc-microvolts"), 2800000);
+    ck_assert_uint_eq(qom_u32(p, "vrf18-microvolts"), 1825000);
+    assert_log_clean(p);
+    /* A buck's VOSEL has nothing beyond its field. */
+    pmic_wr(p, A_MT6323_VPA_CON9, 0x1c5);
+    assert_log_has(p, "vpa VOSEL 0x01c5");
+    ck_assert_uint_eq(pmic_rd(p, A_MT6323_VPA_CON9), 0x05);
+    ck_assert_uint_eq(qom_u32(p, "vpa-microvolts"), 750000);
+    /* System reset: back to the power-on supplies. */
+    qtest_system_reset(p->t->qts);
+    ck_assert_uint_eq(qom_u32(p, "vproc-microvolts"), 1150000);
+    ck_assert(!qom_bool(p, "vcn33_bt-enabled"));
+    ck_assert(!qom_bool(p, "vgp1-enabled"));
+    pw_stop(p);
+}
+END_TEST
+
+/* --- RTC ---------------------------------------------------------------- */
+
+/* -rtc in virtual time from a Saturday: 2030-06-15 12:00:00 UTC. */
+#define RTC_ARGS    "-rtc clock=vm,base=2030-06-15T12:00:00"
+#define RTC_T0      1907755200ll
+#define NANOSECONDS_PER_SECOND  1000000000ll
+#define RTC(o)      (MT6323_RTC_BASE + (o))
+#define CBUSY       R_MT6323_RTC_BBPU_CBUSY_MASK
+
+static void rtc_read_tc(Pw *p, uint16_t *f)
+{
+    for (int i = 0; i < 7; i++) {
+        f[i] = pmic_rd(p, RTC(A_MT6323_RTC_TC_SEC) + 2 * i);
+    }
+}
+
+/* mtk_rtc_write_trigger(): WRTGR, then poll BBPU until CBUSY clears. */
+static void rtc_trigger(Pw *p)
+{
+    int n = 0;
+
+    pmic_wr(p, RTC(A_MT6323_RTC_WRTGR), 1);
+    while (pmic_rd(p, RTC(A_MT6323_RTC_BBPU)) & CBUSY) {
+        qtest_clock_step(p->t->qts, 10000);
+        ck_assert_int_lt(++n, 100);
+    }
+    ck_assert_int_gt(n, 0);
+}
+
+static int64_t qom_i64(Pw *p, const char *prop)
+{
+    QDict *r = qtest_qmp(p->t->qts, "{'execute': 'qom-get', 'arguments': "
+                         "{'path': %s, 'property': %s}}", PMIC_PATH, prop);
+    int64_t v = qdict_get_int(r, "return");
+
+    qobject_unref(r);
+    return v;
+}
+
+/* mtk_rtc_set_alarm() for a time as TC fields, then the trigger. */
+static void rtc_set_alarm(Pw *p, const uint16_t *f)
+{
+    static const uint16_t m[] = { 0x3f, 0x3f, 0x1f, 0x1f, 0x07, 0x0f, 0x7f };
+
+    for (int i = 0; i < 7; i++) {
+        if (i != 4) {
+            pmic_upd(p, RTC(A_MT6323_RTC_AL_SEC) + 2 * i, m[i], f[i]);
+        }
+    }
+    pmic_wr(p, RTC(A_MT6323_RTC_AL_MASK), MT6323_RTC_AL_MASK_DOW);
+    pmic_upd(p, RTC(A_MT6323_RTC_IRQ_EN), 5, 5);
+    rtc_trigger(p);
+}
+
+/* The counter runs in QEMU's RTC clock from -rtc base. */
+START_TEST(test_rtc_time)
+{
+    Pw *p = pw_start(RTC_ARGS);
+    uint16_t f[7];
+
+    driver_init(p);
+    rtc_read_tc(p, f);
+    ck_assert_uint_eq(f[0], 0);
+    ck_assert_uint_eq(f[1], 0);
+    ck_assert_uint_eq(f[2], 12);
+    ck_assert_uint_eq(f[3], 15);
+    ck_assert_uint_eq(f[4], 7);                 /* Saturday */
+    ck_assert_uint_eq(f[5], 6);
+    ck_assert_uint_eq(f[6], 2030 - 1968);
+    ck_assert_int_eq(qom_i64(p, "rtc-seconds"), RTC_T0);
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_BBPU)),
+                      R_MT6323_RTC_BBPU_PWREN_MASK);
+    /* 12 hours and 61 seconds of virtual time: the next day. */
+    qtest_clock_step(p->t->qts, (12 * 3600 + 61) * NANOSECONDS_PER_SECOND);
+    rtc_read_tc(p, f);
+    ck_assert_uint_eq(f[0], 1);
+    ck_assert_uint_eq(f[1], 1);
+    ck_assert_uint_eq(f[2], 0);
+    ck_assert_uint_eq(f[3], 16);
+    ck_assert_uint_eq(f[4], 1);                 /* Sunday */
+    ck_assert_str_eq(qom_str(p, "rtc-date"), "2030-06-16");
+    assert_log_clean(p);
+    pw_stop(p);
+}
+END_TEST
+
+/* mtk_rtc_set_time(): the TC registers take effect on the trigger. */
+START_TEST(test_rtc_set_time)
+{
+    Pw *p = pw_start(RTC_ARGS);
+    uint16_t set[7] = { 9, 8, 7, 29, 0x5a5a, 2, 2032 - 1968 }, f[7];
+    QDict *r;
+
+    driver_init(p);
+    for (int i = 0; i < 7; i++) {
+        pmic_wr(p, RTC(A_MT6323_RTC_TC_SEC) + 2 * i, set[i]);
+    }
+    /* Not yet: the counter still shows 2030. */
+    rtc_read_tc(p, f);
+    ck_assert_uint_eq(f[6], 2030 - 1968);
+    pmic_wr(p, RTC(A_MT6323_RTC_WRTGR), 1);
+    ck_assert(pmic_rd(p, RTC(A_MT6323_RTC_BBPU)) & CBUSY);
+    /* A write while CBUSY is lost, with a guest error. */
+    pmic_wr(p, RTC(A_MT6323_RTC_PDN2), 0x10);
+    assert_log_has(p, "while CBUSY");
+    qtest_clock_step(p->t->qts, 99000);
+    ck_assert(pmic_rd(p, RTC(A_MT6323_RTC_BBPU)) & CBUSY);
+    qtest_clock_step(p->t->qts, 1000);
+    ck_assert(!(pmic_rd(p, RTC(A_MT6323_RTC_BBPU)) & CBUSY));
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_PDN2)), 0);
+    rtc_read_tc(p, f);
+    ck_assert_uint_eq(f[0], 9);
+    ck_assert_uint_eq(f[1], 8);
+    ck_assert_uint_eq(f[2], 7);
+    ck_assert_uint_eq(f[3], 29);
+    ck_assert_uint_eq(f[4], 1);                 /* 2032-02-29: a Sunday */
+    ck_assert_uint_eq(f[5], 2);
+    ck_assert_uint_eq(f[6], 2032 - 1968);
+    ck_assert_str_eq(qom_str(p, "rtc-date"), "2032-02-29");
+    /* PDN1/PDN2: storage. */
+    pmic_wr(p, RTC(A_MT6323_RTC_PDN2), 0x10);
+    pmic_wr(p, RTC(A_MT6323_RTC_PDN1), 0xbeef);
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_PDN2)), 0x10);
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_PDN1)), 0xbeef);
+    assert_log_clean(p);
+    /* The host sets the time; the guest reads it. */
+    r = qtest_qmp(p->t->qts, "{'execute': 'qom-set', 'arguments': {'path': "
+                  "%s, 'property': 'rtc-seconds', 'value': %lld}}",
+                  PMIC_PATH, (long long)RTC_T0 + 86400 + 3600);
+    ck_assert(qdict_haskey(r, "return"));
+    qobject_unref(r);
+    rtc_read_tc(p, f);
+    ck_assert_uint_eq(f[2], 13);
+    ck_assert_uint_eq(f[3], 16);
+    r = qtest_qmp(p->t->qts, "{'execute': 'qom-set', 'arguments': {'path': "
+                  "%s, 'property': 'rtc-seconds', 'value': %lld}}",
+                  PMIC_PATH, 5000000000ll);
+    ck_assert(strstr(qdict_get_str(qdict_get_qdict(r, "error"), "desc"),
+                     "rtc-seconds"));
+    qobject_unref(r);
+    pw_stop(p);
+}
+END_TEST
+
+/* The alarm raises the PMIC's RTC interrupt at the programmed second. */
+START_TEST(test_rtc_alarm)
+{
+    Pw *p = pw_start(RTC_ARGS);
+    QTestState *qts = p->t->qts;
+    uint16_t f[7];
+
+    qtest_irq_intercept_out_named(qts, PW_PATH, "sysbus-irq");
+    driver_init(p);
+    pmic_wr(p, A_MT6323_INT_CON1, MT6323_INT1_RTC);
+    rtc_read_tc(p, f);
+    f[0] += 10;
+    rtc_set_alarm(p, f);
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_IRQ_EN)), 5);
+    qtest_clock_step(qts, 9800 * 1000 * 1000ll);
+    ck_assert(!qtest_get_irq(qts, 1));
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_IRQ_STA)), 0);
+    qtest_clock_step(qts, 200 * 1000 * 1000ll);
+    ck_assert(qtest_get_irq(qts, 1));
+    ck_assert_uint_eq(pmic_rd(p, A_MT6323_INT_STATUS1), MT6323_INT1_RTC);
+    /* IRQ_STA: read to clear. One-shot: IRQ_EN's AL went with it. */
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_IRQ_STA)), 1);
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_IRQ_STA)), 0);
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_IRQ_EN)), 4);
+    /* mtk_rtc_irq_handler_thread(), then mt6397_irq_handle_reg(). */
+    pmic_wr(p, RTC(A_MT6323_RTC_IRQ_EN), 0);
+    rtc_trigger(p);
+    pmic_wr(p, A_MT6323_INT_STATUS1, MT6323_INT1_RTC);
+    ck_assert(!qtest_get_irq(qts, 1));
+    /* Not again a minute later. */
+    qtest_clock_step(qts, 60 * NANOSECONDS_PER_SECOND);
+    ck_assert(!qtest_get_irq(qts, 1));
+    /* An alarm in the past never fires; nor one that was disabled. */
+    rtc_read_tc(p, f);
+    f[0] = (f[0] + 59) % 60;
+    rtc_set_alarm(p, f);
+    qtest_clock_step(qts, 3590 * NANOSECONDS_PER_SECOND);
+    ck_assert(!qtest_get_irq(qts, 1));
+    /* AL_MASK with only the seconds compared: every minute at :05. */
+    pmic_wr(p, RTC(A_MT6323_RTC_AL_SEC), 5);
+    pmic_wr(p, RTC(A_MT6323_RTC_AL_MASK), 0x7e);
+    pmic_wr(p, RTC(A_MT6323_RTC_IRQ_EN), 1);
+    rtc_trigger(p);
+    for (int n = 0; n < 2; n++) {
+        rtc_read_tc(p, f);
+        qtest_clock_step(qts, ((65 - f[0]) % 60) * NANOSECONDS_PER_SECOND -
+                              200 * 1000 * 1000ll);
+        ck_assert(!qtest_get_irq(qts, 1));
+        qtest_clock_step(qts, 300 * 1000 * 1000ll);
+        ck_assert(qtest_get_irq(qts, 1));
+        ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_TC_SEC)), 5);
+        ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_IRQ_STA)), 1);
+        pmic_wr(p, A_MT6323_INT_STATUS1, MT6323_INT1_RTC);
+        ck_assert(!qtest_get_irq(qts, 1));
+        qtest_clock_step(qts, 2 * NANOSECONDS_PER_SECOND);
+    }
+    assert_log_clean(p);
+    pw_stop(p);
+}
+END_TEST
+
+/* What rtc-mt6397 would never write, and what the chip refuses. */
+START_TEST(test_rtc_hostile)
+{
+    Pw *p = pw_start(RTC_ARGS);
+    uint16_t f[7];
+
+    driver_init(p);
+    /* BBPU needs its key; CBUSY is not writable. */
+    pmic_wr(p, RTC(A_MT6323_RTC_BBPU), 0x0000);
+    assert_log_has(p, "without the key");
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_BBPU)), 1);
+    pmic_wr(p, RTC(A_MT6323_RTC_BBPU), 0x4340 | 0x3);
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_BBPU)), 3);
+    pmic_wr(p, RTC(A_MT6323_RTC_IRQ_STA), 1);
+    assert_log_has(p, "RTC_IRQ_STA, read-only");
+    /* Fields out of range are refused as written. */
+    pmic_wr(p, RTC(A_MT6323_RTC_TC_SEC), 60);
+    assert_log_has(p, "RTC_TC_SEC 0x003c out of range");
+    pmic_wr(p, RTC(A_MT6323_RTC_TC_MTH), 13);
+    assert_log_has(p, "RTC_TC_MTH 0x000d out of range");
+    pmic_wr(p, RTC(A_MT6323_RTC_TC_HOU), 24);
+    assert_log_has(p, "RTC_TC_HOU");
+    pmic_wr(p, RTC(A_MT6323_RTC_AL_SEC), 61);
+    assert_log_has(p, "RTC_AL_SEC 0x003d");
+    /* A date that does not exist: the trigger leaves the time alone. */
+    pmic_wr(p, RTC(A_MT6323_RTC_TC_DOM), 31);
+    pmic_wr(p, RTC(A_MT6323_RTC_TC_MTH), 2);
+    rtc_trigger(p);
+    assert_log_has(p, "no such date");
+    rtc_read_tc(p, f);
+    ck_assert_uint_eq(f[3], 15);
+    ck_assert_uint_eq(f[5], 6);
+    /* Feb 29 of a year without one. */
+    pmic_wr(p, RTC(A_MT6323_RTC_TC_DOM), 29);
+    pmic_wr(p, RTC(A_MT6323_RTC_TC_MTH), 2);
+    rtc_trigger(p);
+    assert_log_has(p, "no such date");
+    ck_assert_int_eq(qom_i64(p, "rtc-seconds") / 60, RTC_T0 / 60);
+    /* Every word to every RTC register, triggered: no crash, no hang. */
+    for (uint32_t i = 0; i < 256; i++) {
+        uint16_t v = i * 0x9e37u;
+
+        pmic_wr(p, RTC(2 * (i % 32)), v);
+        if (i % 7 == 0) {
+            pmic_wr(p, RTC(A_MT6323_RTC_WRTGR), 1);
+        }
+        qtest_clock_step(p->t->qts, 200000);
+    }
+    qtest_clock_step(p->t->qts, 200 * NANOSECONDS_PER_SECOND);
+    ps_log_take(p->t);
+    ck_assert_uint_eq(fsm(p), PWRAP_FSM_IDLE);
     pw_stop(p);
 }
 END_TEST
@@ -761,6 +1139,39 @@ START_TEST(test_migration_mid_read)
 }
 END_TEST
 
+/* An alarm 20 s ahead, 5 s gone: it fires 15 s after the migration. */
+START_TEST(test_migration_alarm_pending)
+{
+    Pw *p = pw_start(RTC_ARGS);
+    PsQTest *dst;
+    uint16_t f[7];
+
+    driver_init(p);
+    pmic_wr(p, A_MT6323_INT_CON1, MT6323_INT1_RTC);
+    pmic_upd(p, A_MT6323_VPA_CON7, 1, 1);
+    rtc_read_tc(p, f);
+    f[0] += 20;
+    rtc_set_alarm(p, f);
+    qtest_clock_step(p->t->qts, 5 * NANOSECONDS_PER_SECOND);
+    dst = ps_migrate(p->t, "presilicon", RTC_ARGS);
+    ps_qtest_quit(p->t);
+    p->t = dst;
+    qtest_irq_intercept_out_named(p->t->qts, PW_PATH, "sysbus-irq");
+    ck_assert_int_eq(qom_i64(p, "rtc-seconds"), RTC_T0 + 5);
+    ck_assert(qom_bool(p, "vpa-enabled"));
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_IRQ_EN)), 5);
+    qtest_clock_step(p->t->qts, 14800 * 1000 * 1000ll);
+    ck_assert(!qtest_get_irq(p->t->qts, 1));
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_IRQ_STA)), 0);
+    qtest_clock_step(p->t->qts, 400 * 1000 * 1000ll);
+    ck_assert(qtest_get_irq(p->t->qts, 1));
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_IRQ_STA)), 1);
+    ck_assert_uint_eq(pmic_rd(p, RTC(A_MT6323_RTC_TC_SEC)), f[0]);
+    assert_log_clean(p);
+    pw_stop(p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mt7623-pwrap");
@@ -769,6 +1180,7 @@ int main(void)
     TCase *link = tcase_create("protocol");
     TCase *pmic = tcase_create("pmic");
     TCase *bad = tcase_create("hostile");
+    TCase *rtc = tcase_create("rtc");
 
     tcase_add_test(dt, test_fdt_node);
     tcase_add_test(dt, test_bare_has_no_models);
@@ -785,17 +1197,25 @@ int main(void)
     tcase_add_test(pmic, test_leds);
     tcase_add_test(pmic, test_pmic_interrupt);
     tcase_add_test(pmic, test_migration_mid_read);
+    tcase_add_test(pmic, test_regulators);
+    tcase_add_test(rtc, test_rtc_time);
+    tcase_add_test(rtc, test_rtc_set_time);
+    tcase_add_test(rtc, test_rtc_alarm);
+    tcase_add_test(rtc, test_rtc_hostile);
+    tcase_add_test(rtc, test_migration_alarm_pending);
     tcase_add_test(bad, test_bad_accesses);
     tcase_set_timeout(dt, 60);
     tcase_set_timeout(regs, 60);
     tcase_set_timeout(link, 60);
     tcase_set_timeout(pmic, 60);
     tcase_set_timeout(bad, 60);
+    tcase_set_timeout(rtc, 60);
     suite_add_tcase(s, dt);
     suite_add_tcase(s, regs);
     suite_add_tcase(s, link);
     suite_add_tcase(s, pmic);
     suite_add_tcase(s, bad);
+    suite_add_tcase(s, rtc);
 
     return ps_check_run(s);
 }

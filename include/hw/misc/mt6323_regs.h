@@ -67,4 +67,83 @@ REG16(MT6323_ISINK0_CON2, 0x0334)
 REG16(MT6323_ISINK_EN_CTRL, 0x0356)
     FIELD(MT6323_ISINK_EN_CTRL, CH_EN, 0, 4)    /* ISINKn enabled */
 
+/*
+ * The regulators (drivers/regulator/mt6323-regulator.c): each has an
+ * enable bit and a read-only status bit (QI: bit 13 of a buck's CON7, bit
+ * 15 of an LDO's enable register) that follows it, and a voltage select
+ * field. A buck's VOSEL is CON9, or CON10 (VOSEL_ON) when CON5's
+ * VOSEL_CTRL is set.
+ */
+REG16(MT6323_VPROC_CON5, 0x0216)
+    FIELD(MT6323_BUCK_CON5, VOSEL_CTRL, 1, 1)
+REG16(MT6323_VPROC_CON7, 0x021a)
+    FIELD(MT6323_BUCK_CON7, EN, 0, 1)
+    FIELD(MT6323_BUCK_CON7, QI, 13, 1)
+REG16(MT6323_VPROC_CON9, 0x021e)
+REG16(MT6323_VPROC_CON10, 0x0220)
+REG16(MT6323_VSYS_CON5, 0x023c)
+REG16(MT6323_VSYS_CON7, 0x0240)
+REG16(MT6323_VSYS_CON9, 0x0244)
+REG16(MT6323_VSYS_CON10, 0x0246)
+REG16(MT6323_VPA_CON5, 0x030a)
+REG16(MT6323_VPA_CON7, 0x030e)
+REG16(MT6323_VPA_CON9, 0x0312)
+REG16(MT6323_VPA_CON10, 0x0314)
+#define MT6323_LDO_QI           BIT(15)
+REG16(MT6323_ANALDO_CON1, 0x0402)           /* VTCXO: EN bit 10 */
+REG16(MT6323_ANALDO_CON2, 0x0404)           /* VA: EN bit 14 */
+REG16(MT6323_ANALDO_CON4, 0x0408)           /* VCAMA: EN bit 15 */
+REG16(MT6323_ANALDO_CON10, 0x0412)          /* VCAMA's VOSEL [6:5] */
+REG16(MT6323_ANALDO_CON16, 0x0416)          /* VCN33_BT: EN 7, VOSEL [3:2] */
+REG16(MT6323_ANALDO_CON17, 0x0418)          /* VCN33_WIFI: EN 12 */
+REG16(MT6323_ANALDO_CON19, 0x041c)          /* VCN28: EN 12 */
+REG16(MT6323_DIGLDO_CON0, 0x0500)           /* VIO28: EN 14 */
+REG16(MT6323_DIGLDO_CON2, 0x0502)           /* VUSB: EN 14 */
+REG16(MT6323_DIGLDO_CON7, 0x050a)           /* VGP1: EN 15 */
+REG16(MT6323_DIGLDO_CON15, 0x051a)          /* VRTC: EN 8 */
+REG16(MT6323_DIGLDO_CON28, 0x0530)          /* VGP1's VOSEL [7:5] */
+REG16(MT6323_DIGLDO_CON49, 0x0556)          /* VIO18: EN 14 */
+
+/*
+ * The RTC (drivers/rtc/rtc-mt6397.c, "mediatek,mt6323-rtc"): a window of
+ * 16-bit registers at 0x8000 (the MFD cell's MT6323_RTC_BASE), offsets as
+ * include/linux/mfd/mt6397/rtc.h names them. Its interrupt is INT_STATUS1
+ * bit 4 (MT6323_IRQ_STATUS_RTC, 20).
+ */
+#define MT6323_RTC_BASE         0x8000
+#define MT6323_RTC_SIZE         0x40
+#define MT6323_RTC_NUM_REGS     (MT6323_RTC_SIZE / 2)
+#define MT6323_INT1_RTC         BIT(4)
+#define MT6323_RTC_MIN_YEAR     1968    /* TC_YEAR 0 */
+REG16(MT6323_RTC_BBPU, 0x00)
+    FIELD(MT6323_RTC_BBPU, PWREN, 0, 1)
+    FIELD(MT6323_RTC_BBPU, CBUSY, 6, 1)     /* a write trigger in progress */
+    FIELD(MT6323_RTC_BBPU, KEY, 8, 8)       /* a write needs 0x43 here */
+#define MT6323_RTC_BBPU_KEY     0x43
+REG16(MT6323_RTC_IRQ_STA, 0x02)             /* read to clear */
+    FIELD(MT6323_RTC_IRQ_STA, AL, 0, 1)
+REG16(MT6323_RTC_IRQ_EN, 0x04)
+    FIELD(MT6323_RTC_IRQ_EN, AL, 0, 1)
+    FIELD(MT6323_RTC_IRQ_EN, ONESHOT, 2, 1) /* AL clears when it fires */
+    FIELD(MT6323_RTC_IRQ_EN, LP, 3, 1)
+REG16(MT6323_RTC_CII_EN, 0x06)
+REG16(MT6323_RTC_AL_MASK, 0x08)             /* a bit set: field ignored */
+    FIELD(MT6323_RTC_AL_MASK, FIELDS, 0, 7) /* SEC MIN HOU DOM DOW MTH YEA */
+#define MT6323_RTC_AL_MASK_DOW  BIT(4)
+/* Seven time fields: SEC MIN HOU DOM DOW MTH YEA, the alarm's alike. */
+#define MT6323_RTC_NUM_FIELDS   7
+REG16(MT6323_RTC_TC_SEC, 0x0a)
+REG16(MT6323_RTC_TC_MIN, 0x0c)
+REG16(MT6323_RTC_TC_HOU, 0x0e)
+REG16(MT6323_RTC_TC_DOM, 0x10)
+REG16(MT6323_RTC_TC_DOW, 0x12)              /* 1 (Sunday) - 7 */
+REG16(MT6323_RTC_TC_MTH, 0x14)              /* 1-12 */
+REG16(MT6323_RTC_TC_YEA, 0x16)              /* years since 1968, 0-127 */
+REG16(MT6323_RTC_AL_SEC, 0x18)
+REG16(MT6323_RTC_AL_YEA, 0x24)
+REG16(MT6323_RTC_PDN1, 0x2c)
+REG16(MT6323_RTC_PDN2, 0x2e)
+REG16(MT6323_RTC_WRTGR, 0x3c)               /* write 1: commit the writes */
+REG16(MT6323_RTC_CON, 0x3e)
+
 #endif

@@ -593,7 +593,6 @@ static void mt6323_crc(Mt6323State *s, uint16_t addr, uint16_t val)
 bool mt6323_write(Mt6323State *s, uint16_t addr, uint16_t val)
 {
     unsigned before[MT6323_NUM_ISINKS];
-
     const Mt6323Regulator *buck;
 
     if ((addr >= MT6323_REG_SPACE && !mt6323_is_rtc(addr)) || (addr & 1)) {

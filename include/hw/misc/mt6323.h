@@ -23,8 +23,10 @@ struct Mt6323State {
     uint16_t regs[MT6323_NUM_REGS];
     uint16_t crc;                       /* CRC-16 of the writes received */
 
-    /* The RTC at 0x8000: its registers as written, and as committed by
-     * the last write trigger (what the alarm and the time follow). */
+    /*
+     * The RTC at 0x8000: its registers as written, and as committed by
+     * the last write trigger (what the alarm and the time follow).
+     */
     uint16_t rtc[MT6323_RTC_NUM_REGS];
     uint16_t rtc_live[MT6323_RTC_NUM_REGS];
     uint8_t tc_pending;                 /* TC fields written, not triggered */

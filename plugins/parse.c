@@ -246,6 +246,15 @@ GPtrArray *dt_ranges(const void *fdt, int *untranslated, GError **err)
         const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &rlen);
         char path[512];
 
+        /*
+         * A part of a controller whose node holds only ranges (the
+         * STM32's GPIO banks): it goes by the controller's compatible.
+         */
+        if (!compat && reg && parent > 0 &&
+            !fdt_getprop(fdt, parent, "reg", NULL) &&
+            fdt_getprop(fdt, parent, "ranges", NULL)) {
+            compat = fdt_getprop(fdt, parent, "compatible", &clen);
+        }
         if (!compat || !reg || parent < 0) {
             continue;
         }

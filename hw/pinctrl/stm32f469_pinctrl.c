@@ -814,9 +814,11 @@ static void stm32_init(Object *obj)
  */
 static void stm32_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
 {
-    static const char *const syscon[] = { "st,stm32-syscfg", "syscon" };
-    static const char *const exti[] = { "st,stm32mp1-exti" };
-    static const char *const pinctrl[] = { "st,stm32f469-pinctrl" };
+    static const char *const compat_syscfg[] = {
+        "st,stm32-syscfg", "syscon"
+    };
+    static const char *const compat_exti[] = { "st,stm32mp1-exti" };
+    static const char *const compat_pinctrl[] = { "st,stm32f469-pinctrl" };
     static const struct { int bank, first, pin, n; } ranges[] = {
         { 0, 0, 0, 16 }, { 1, 0, 16, 16 }, { 2, 0, 32, 16 },
         { 3, 0, 48, 16 }, { 4, 0, 64, 16 }, { 5, 0, 80, 16 },
@@ -838,14 +840,15 @@ static void stm32_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
     pctx.n_irqs = 0;
     pctx.reg_base[0] = base + STM32F469_SYSCFG_BASE;
     pctx.reg_size[0] = STM32F469_BLOCK_SIZE;
-    syscfg_path = presilicon_fdt_add_mmio_node(&pctx, "syscon", syscon, 2);
+    syscfg_path = presilicon_fdt_add_mmio_node(&pctx, "syscon", compat_syscfg,
+                                               2);
     qemu_fdt_setprop_cell(ctx->fdt, syscfg_path, "clocks", syscfg_clk);
     syscfg_ph = qemu_fdt_alloc_phandle(ctx->fdt);
     qemu_fdt_setprop_cell(ctx->fdt, syscfg_path, "phandle", syscfg_ph);
 
     pctx.reg_base[0] = base + STM32F469_EXTI_BASE;
     exti_path = presilicon_fdt_add_mmio_node(&pctx, "interrupt-controller",
-                                             exti, 1);
+                                             compat_exti, 1);
     qemu_fdt_setprop(ctx->fdt, exti_path, "interrupt-controller", NULL, 0);
     qemu_fdt_setprop_cell(ctx->fdt, exti_path, "#interrupt-cells", 2);
     qemu_fdt_setprop_cell(ctx->fdt, exti_path, "#address-cells", 0);
@@ -867,7 +870,7 @@ static void stm32_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
     path = g_strdup_printf("%s/pinctrl@%" PRIx64, ctx->parent, base);
     qemu_fdt_add_subnode(ctx->fdt, path);
     qemu_fdt_setprop_string_array(ctx->fdt, path, "compatible",
-                                  (char **)pinctrl, 1);
+                                  (char **)compat_pinctrl, 1);
     qemu_fdt_setprop_cell(ctx->fdt, path, "#address-cells", 1);
     qemu_fdt_setprop_cell(ctx->fdt, path, "#size-cells", 1);
     qemu_fdt_setprop_cells(ctx->fdt, path, "ranges", 0, base >> 32,

@@ -94,6 +94,8 @@ static void *board(void)
     uint32_t ranges[] = { 0, 0, 0x1000, 0x40000000 };
     uint32_t mmc[] = { 0x30000, 0x100 };
     uint32_t pci[] = { 0x1000, 0, 0, 0, 0 };
+    uint32_t pinranges[] = { 0, 0, 0x20000000, 0x1000 };
+    uint32_t bank[] = { 0x400, 0x400 };
 
     ck_assert_int_eq(fdt_create(fdt, sizeof(blob)), 0);
     ck_assert_int_eq(fdt_finish_reservemap(fdt), 0);
@@ -108,6 +110,16 @@ static void *board(void)
     ck_assert_int_eq(fdt_begin_node(fdt, "rng@10000000"), 0);
     fdt_property(fdt, "compatible", "mediatek,mt7623-rng\0vendor,rng", 31);
     prop_cells(fdt, "reg", 8, rng);
+    fdt_end_node(fdt);
+    /* A controller node with only ranges, its banks without compatible. */
+    ck_assert_int_eq(fdt_begin_node(fdt, "pinctrl@20000000"), 0);
+    fdt_property_string(fdt, "compatible", "st,stm32f469-pinctrl");
+    prop_cells(fdt, "#address-cells", 1, one);
+    prop_cells(fdt, "#size-cells", 1, one);
+    prop_cells(fdt, "ranges", 4, pinranges);
+    ck_assert_int_eq(fdt_begin_node(fdt, "gpio@400"), 0);
+    prop_cells(fdt, "reg", 2, bank);
+    fdt_end_node(fdt);
     fdt_end_node(fdt);
     ck_assert_int_eq(fdt_begin_node(fdt, "bus@0"), 0);
     fdt_property_string(fdt, "compatible", "simple-bus");
@@ -149,8 +161,14 @@ START_TEST(test_dt_ranges)
     const DtRange *d;
 
     ck_assert_ptr_nonnull(r);
-    ck_assert_uint_eq(r->len, 3);
+    ck_assert_uint_eq(r->len, 4);
     ck_assert_int_eq(untranslated, 2);  /* the PCI function, dev@10 */
+    /* A bank: the controller's compatible, at the bank's CPU address. */
+    d = dt_range_find(r, 0x20000404);
+    ck_assert_ptr_nonnull(d);
+    ck_assert_str_eq(d->name, "gpio@400");
+    ck_assert_str_eq(d->compat[0], "st,stm32f469-pinctrl");
+    ck_assert_uint_eq(d->base, 0x20000400);
     d = dt_range_find(r, 0x10000008);
     ck_assert_ptr_nonnull(d);
     ck_assert_str_eq(d->name, "rng@10000000");
@@ -220,6 +238,16 @@ START_TEST(test_regmap)
         ck_assert_str_eq(regmap_reg(a, 1, 0x10)->name, "IRQ_STATUS");
         ck_assert_ptr_null(regmap_reg(a, 2, 0x10));
         ck_assert_ptr_null(regmap_for_compat(syscon));
+    }
+    /* One header, three nodes ("Node" sections): the STM32F469's. */
+    {
+        char *bank[] = { "st,stm32f469-pinctrl", NULL };
+        char *syscfg[] = { "st,stm32-syscfg", "syscon", NULL };
+
+        ck_assert_str_eq(regmap_reg(regmap_for_compat(bank), 0, 0x10)->name,
+                         "GPIO_IDR");
+        ck_assert_str_eq(regmap_reg(regmap_for_compat(syscfg), 0,
+                                    0x08)->name, "SYSCFG_EXTICR1");
     }
     /* A PCI function, under the IDs its class_init sets. */
     {

@@ -51,7 +51,7 @@ REG32(GPIO_LCKR, 0x1c)          /* lock key sequence */
 REG32(GPIO_AFRL, 0x20)          /* 4 bits a pin: AF of pins 0-7 */
 REG32(GPIO_AFRH, 0x24)          /* 4 bits a pin: AF of pins 8-15 */
 
-/* The SYSCFG (a syscon to Linux); the driver uses EXTICR1-4 alone. */
+/* Node st,stm32-syscfg: the SYSCFG; the driver uses EXTICR1-4 alone. */
 REG32(SYSCFG_MEMRMP, 0x00)
 REG32(SYSCFG_PMC, 0x04)
 REG32(SYSCFG_EXTICR1, 0x08)     /* 4 bits a line: the port, A=0 .. K=10 */
@@ -59,9 +59,10 @@ REG32(SYSCFG_EXTICR4, 0x14)
 REG32(SYSCFG_CMPCR, 0x20)
 #define STM32F469_EXTICR_OFFSET     A_SYSCFG_EXTICR1   /* st,syscfg's offset */
 
+/* Node st,stm32mp1-exti: the EXTI, its own node. */
 /*
- * The EXTI: three banks of 32 events as irq-stm32mp-exti.c addresses them;
- * the model has events 0-15 (the GPIO lines, configurable) and no other.
+ * Three banks of 32 events as irq-stm32mp-exti.c addresses them; the
+ * model has events 0-15 (the GPIO lines, configurable) and no other.
  */
 REG32(EXTI_RTSR1, 0x00)         /* rising trigger enable */
 REG32(EXTI_FTSR1, 0x04)         /* falling trigger enable */

@@ -792,6 +792,8 @@ static void ps_create_models(PresiliconMachineState *pms)
         ps_attach_sd_cards(dev, &sd_slot);
         ps_attach_sata_disks(dev);
     }
+    /* The built-in models' SPIs must end where the platform bus's begin. */
+    assert(irq <= PS_IRQ_PLATFORM_BUS);
     ps_wire_bcm2835_dma(pms);
     /*
      * PCIe endpoints are found by enumeration; those that implement the

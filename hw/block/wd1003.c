@@ -143,7 +143,7 @@ static Wd1003Bad *wd_bad_add(Wd1003State *s, int unit, uint32_t lba,
 static bool wd_chs_ok(IDEState *d)
 {
     unsigned cyl = (d->hcyl << 8) | d->lcyl;
-    unsigned head = d->select & 0x0f;
+    unsigned head = FIELD_EX8(d->select, SDH, HEAD);
 
     return d->sector >= 1 && d->sector <= d->sectors && head < d->heads &&
            cyl < d->cylinders && ide_get_sector(d) < d->nb_sectors;
@@ -247,7 +247,8 @@ static void wd_seek(Wd1003State *s, int unit, uint8_t cmd)
     s->seek_err = 0;
     if (restore) {
         steps = MAX(s->cur_cyl[unit], 1);
-    } else if (target >= d->cylinders || (d->select & 0x0f) >= d->heads) {
+    } else if (target >= d->cylinders ||
+               FIELD_EX8(d->select, SDH, HEAD) >= d->heads) {
         /* Out past the last track, or a head the drive lacks: no ID. */
         target = MIN(target, d->cylinders - 1);
         s->seek_err = R_ERROR_IDNF_MASK;
@@ -366,7 +367,8 @@ static void wd_write_long_done(Wd1003State *s, int unit)
 static void wd_format_done(Wd1003State *s, int unit)
 {
     IDEState *d = wd_drive(s, unit);
-    unsigned cyl = (d->hcyl << 8) | d->lcyl, head = d->select & 0x0f;
+    unsigned cyl = (d->hcyl << 8) | d->lcyl;
+    unsigned head = FIELD_EX8(d->select, SDH, HEAD);
     uint8_t zero[WD1003_SECTOR_SIZE] = { 0 };
 
     if (cyl >= d->cylinders || head >= d->heads) {
@@ -454,7 +456,9 @@ static void wd_xfer_write(Wd1003State *s, uint16_t v)
 /* The core's SDH: drive and head as the WD1003 decodes them; CHS, 512. */
 static void wd_sync_select(Wd1003State *s)
 {
-    uint8_t mask = FIELD_EX8(s->ctl, CTL, HS3EN) ? 0x0f : 0x07;
+    /* Without HS3EN the drive sees heads 0-7 only. */
+    uint8_t mask = FIELD_EX8(s->ctl, CTL, HS3EN) ? R_SDH_HEAD_MASK :
+                   R_SDH_HEAD_MASK >> 1;
     uint8_t sel = ATA_DEV_ALWAYS_ON | (s->sdh & R_SDH_DRV_MASK) |
                   (s->sdh & mask);
 
@@ -468,7 +472,8 @@ static void wd_command(Wd1003State *s, uint8_t cmd)
     int unit = wd_unit(s);
     IDEState *d = wd_drive(s, unit);
     bool retry = !(cmd & WD1003_CMD_T);
-    bool rw = (cmd & 0xe0) == 0x20 || (cmd & 0xf0) == WD1003_CMD_VERIFY ||
+    bool rw = (cmd & 0xe0) == WD1003_CMD_READ ||      /* READ, WRITE */
+              (cmd & 0xf0) == WD1003_CMD_VERIFY ||
               cmd == WD1003_CMD_FORMAT;
 
     trace_wd1003_command(unit, cmd);
@@ -530,7 +535,7 @@ static void wd_command(Wd1003State *s, uint8_t cmd)
         }
         wd_xfer_start(s, unit, WD1003_XFER_FORMAT, WD1003_SECTOR_SIZE);
         return;
-    case 0x90:
+    case WD1003_CMD_DIAGNOSE:
         if (cmd == WD1003_CMD_DIAGNOSE) {
             ide_bus_exec_cmd(&s->bus, WIN_DIAGNOSE);
             return;
@@ -763,7 +768,8 @@ static void wd_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
     case A_SDH:
         s->sdh = val;
         ide_ioport_write(&s->bus, addr / WD1003_REG_STRIDE,
-                         ATA_DEV_ALWAYS_ON | (val & 0x1f));
+                         ATA_DEV_ALWAYS_ON |
+                         (val & (R_SDH_DRV_MASK | R_SDH_HEAD_MASK)));
         return;
     }
     ide_ioport_write(&s->bus, addr / WD1003_REG_STRIDE, val);

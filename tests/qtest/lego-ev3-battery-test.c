@@ -13,21 +13,12 @@
 #include "qemu/osdep.h"
 #include "qobject/qdict.h"
 #include "presilicon-qtest.h"
+#include "presilicon-spi.h"
 #include "hw/adc/ti_ads7950_regs.h"
 #include "check-tap.h"
 #include <libfdt.h>
 
-/* docs/board.md: PL061 and PL022; PL061 lines 0-3 are chip selects. */
-#define GPIO_BASE   0x09010000ull
-#define SPI_BASE    0x09020000ull
-#define GPIO_DIR    0x400
-#define GPIO_DATA(mask) ((uint64_t)(mask) << 2)
-#define SSP_CR0     0x00
-#define SSP_CR1     0x04
-#define SSP_DR      0x08
-#define SSP_SR      0x0c
-#define SSP_CR1_SSE 0x02
-#define SSP_SR_RNE  0x04
+/* PL061 line 4: the battery-type switch (docs/board.md). */
 #define TYPE_LINE   4
 #define ADC_PATH    "/machine/ti-ads7957"
 #define BATT_PATH   "/machine/lego-ev3-battery"
@@ -60,32 +51,20 @@ static void ev3_stop(Ev3 *e)
     g_free(e);
 }
 
-/* What spi-pl022 programs: CR0.DSS = bits - 1, then enable. */
+/* What spi-pl022 programs; the chip selects idle high (active low). */
 static void spi_setup(Ev3 *e, int bits)
 {
-    QTestState *q = e->t->qts;
-
-    qtest_writel(q, SPI_BASE + SSP_CR1, 0);
-    qtest_writel(q, SPI_BASE + SSP_CR0, bits - 1);
-    qtest_writel(q, SPI_BASE + SSP_CR1, SSP_CR1_SSE);
-    /* The chip selects: PL061 outputs, high (inactive). */
-    qtest_writel(q, GPIO_BASE + GPIO_DATA(0xf), 0xf);
-    qtest_writel(q, GPIO_BASE + GPIO_DIR, 0xf);
+    ps_spi_setup(e->t->qts, bits, 0xf);
 }
 
 static void cs(Ev3 *e, bool active)
 {
-    qtest_writel(e->t->qts, GPIO_BASE + GPIO_DATA(BIT(e->cs)),
-                 active ? 0 : BIT(e->cs));
+    ps_gpio_set(e->t->qts, e->cs, !active);
 }
 
 static uint32_t word(Ev3 *e, uint32_t w)
 {
-    QTestState *q = e->t->qts;
-
-    qtest_writel(q, SPI_BASE + SSP_DR, w);
-    ck_assert(qtest_readl(q, SPI_BASE + SSP_SR) & SSP_SR_RNE);
-    return qtest_readl(q, SPI_BASE + SSP_DR);
+    return ps_spi_word(e->t->qts, w);
 }
 
 /* One frame: chip select low, a 16-bit word each way, chip select high. */
@@ -455,7 +434,7 @@ END_TEST
 
 static bool type_line(Ev3 *e)
 {
-    return qtest_readl(e->t->qts, GPIO_BASE + GPIO_DATA(BIT(TYPE_LINE)));
+    return ps_gpio_get(e->t->qts, TYPE_LINE);
 }
 
 START_TEST(test_battery_type_line)

@@ -15,21 +15,12 @@
 #include "qemu/osdep.h"
 #include "qobject/qdict.h"
 #include "presilicon-qtest.h"
+#include "presilicon-spi.h"
 #include "hw/misc/motorola_cpcap_regs.h"
 #include "check-tap.h"
 #include <libfdt.h>
 
-/* docs/board.md: PL061 and PL022; PL061 lines 0-3 are chip selects. */
-#define GPIO_BASE   0x09010000ull
-#define SPI_BASE    0x09020000ull
-#define GPIO_DIR    0x400
-#define GPIO_DATA(mask) ((uint64_t)(mask) << 2)
-#define SSP_CR0     0x00
-#define SSP_CR1     0x04
-#define SSP_DR      0x08
-#define SSP_SR      0x0c
-#define SSP_CR1_SSE 0x02
-#define SSP_SR_RNE  0x04
+/* PL061 line 5: the PMIC's interrupt (docs/board.md). */
 #define IRQ_LINE    5
 #define QOM         "/machine/motorola-cpcap"
 #define WR          R_CPCAP_CMD_WRITE_MASK
@@ -55,32 +46,23 @@ static void cp_stop(Cp *c)
     g_free(c);
 }
 
-/* What spi-pl022 and the SPI core program: 16-bit words, CS lines idle. */
+/*
+ * What spi-pl022 and the SPI core program. The ADS7957 at CS0 is active
+ * low (idle high); the CPCAP's chip select is active high (idle low).
+ */
 static void spi_setup(Cp *c, int bits)
 {
-    QTestState *q = c->t->qts;
-
-    qtest_writel(q, SPI_BASE + SSP_CR1, 0);
-    qtest_writel(q, SPI_BASE + SSP_CR0, bits - 1);
-    qtest_writel(q, SPI_BASE + SSP_CR1, SSP_CR1_SSE);
-    /* The ADS7957 at CS0 is active low (idle high); the CPCAP's is high. */
-    qtest_writel(q, GPIO_BASE + GPIO_DATA(0xf), 0x1);
-    qtest_writel(q, GPIO_BASE + GPIO_DIR, 0xf);
+    ps_spi_setup(c->t->qts, bits, 0x1);
 }
 
 static void cs(Cp *c, bool active)
 {
-    qtest_writel(c->t->qts, GPIO_BASE + GPIO_DATA(BIT(c->cs)),
-                 active ? BIT(c->cs) : 0);
+    ps_gpio_set(c->t->qts, c->cs, active);
 }
 
 static uint16_t word(Cp *c, uint32_t w)
 {
-    QTestState *q = c->t->qts;
-
-    qtest_writel(q, SPI_BASE + SSP_DR, w);
-    ck_assert(qtest_readl(q, SPI_BASE + SSP_SR) & SSP_SR_RNE);
-    return qtest_readl(q, SPI_BASE + SSP_DR);
+    return ps_spi_word(c->t->qts, w);
 }
 
 /* regmap-spi: a read is the address, then a word clocked in. */
@@ -105,7 +87,7 @@ static void wr(Cp *c, uint16_t addr, uint16_t val)
 
 static bool irq_line(Cp *c)
 {
-    return qtest_readl(c->t->qts, GPIO_BASE + GPIO_DATA(BIT(IRQ_LINE)));
+    return ps_gpio_get(c->t->qts, IRQ_LINE);
 }
 
 static void qom_set_int(Cp *c, const char *prop, int64_t v)

@@ -189,10 +189,20 @@ END_TEST
 
 START_TEST(test_placement_is_traced)
 {
-    g_autofree char *err = NULL;
-    int status = run_qemu("-M presilicon,dumpdtb=/dev/null -trace presilicon_*",
-                          &err);
+    g_autofree char *err = NULL, *path = NULL, *args = NULL;
+    int fd = g_file_open_tmp("presilicon-dump-XXXXXX.dtb", &path, NULL);
+    int status;
 
+    /*
+     * Not dumpdtb=/dev/null: QEMU writes the blob with
+     * g_file_set_contents(), a new file renamed over the path, which for
+     * root replaces /dev/null with a regular file.
+     */
+    close(fd);
+    args = g_strdup_printf("-M presilicon,dumpdtb=%s -trace presilicon_*",
+                           path);
+    status = run_qemu(args, &err);
+    unlink(path);
     ck_assert_int_eq(status, 0);
     /*
      * Each built-in model: where the board put it and that its node was

@@ -28,6 +28,7 @@
 #include "hw/pci/pci.h"
 #include "hw/crypto/thunderx_zip.h"
 #include "hw/block/thunderx_mmc.h"
+#include "hw/net/dwc_xlgmac.h"
 #include "hw/block/bcm2835_sdhost.h"
 #include "hw/dma/bcm2835_dma.h"
 #include "hw/block/dm816_ahci.h"
@@ -807,6 +808,12 @@ static void ps_create_models(PresiliconMachineState *pms)
     ps_attach_sd_cards(DEVICE(pdev), &sd_slot);
     trace_presilicon_place_pci(TYPE_THUNDERX_MMC, PCI_SLOT(PS_DEVFN_MMC),
                                PCI_FUNC(PS_DEVFN_MMC));
+    /* The board's NIC: the first -nic/-net nic, user (slirp) by default. */
+    pdev = pci_new(PS_DEVFN_XLGMAC, TYPE_DWC_XLGMAC);
+    qemu_configure_nic_device(DEVICE(pdev), true, NULL);
+    pci_realize_and_unref(pdev, pms->pci_bus, &error_fatal);
+    trace_presilicon_place_pci(TYPE_DWC_XLGMAC, PCI_SLOT(PS_DEVFN_XLGMAC),
+                               PCI_FUNC(PS_DEVFN_XLGMAC));
 }
 
 /* Where the board mapped a built-in model: regions and SPIs. */

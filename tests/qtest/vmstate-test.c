@@ -50,7 +50,8 @@ static QDict *dump_vmstate(void)
  * Models on PCI and on USB have no device-tree node, so the interface
  * query misses them; they are listed here.
  */
-static const char *const pci_models[] = { "thunderx-zip", "accutouch" };
+static const char *const pci_models[] = { "thunderx-zip", "accutouch",
+                                           "dwc-xlgmac" };
 
 static void check_golden(QDict *dump, const char *dir, bool update,
                          const char *type)

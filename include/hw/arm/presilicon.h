@@ -59,6 +59,7 @@ typedef struct PresiliconMemMapEntry {
 /* Built-in PCIe endpoints: 00:01.0 ThunderX ZIP, 00:02.0 ThunderX MMC. */
 #define PS_DEVFN_ZIP        PCI_DEVFN(1, 0)
 #define PS_DEVFN_MMC        PCI_DEVFN(2, 0)
+#define PS_DEVFN_XLGMAC     PCI_DEVFN(3, 0)
 /* PL061 lines 0-3 are the PL022's chip selects 0-3 (cs-gpios). */
 #define PS_SPI_NUM_CS       4
 /* PL061 line 4: the EV3 battery's type switch (low: rechargeable). */

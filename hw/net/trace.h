@@ -1,0 +1,1 @@
+#include "trace/trace-hw_net_presilicon.h"

@@ -90,9 +90,11 @@ static void nic_init(Nic *n)
     wr(n, A_DMA_CH0_TDLR_LO, (uint32_t)TXRING);
     for (i = 0; i < NDESC; i++) {
         desc_w(n, TXRING + i * 16, 0, 0, 0, 0);
-        desc_w(n, RXRING + i * 16, 0, 0, (uint32_t)(RXBUF + i * 0x1000 + 0x200),
-               XLGMAC_RDES3_OWN | ((RXBUF >> 32) & 0xffff));
-        qtest_writel(n->t->qts, RXRING + i * 16, (uint32_t)(RXBUF + i * 0x1000));
+        uint64_t hdr = RXBUF + i * 0x1000;
+
+        desc_w(n, RXRING + i * 16, (uint32_t)hdr, hdr >> 32,
+               (uint32_t)(hdr + 0x200),
+               XLGMAC_RDES3_OWN | (((hdr + 0x200) >> 32) & 0xffff));
     }
     wr(n, A_DMA_CH0_RDRLR, NDESC - 1);
     wr(n, A_DMA_CH0_RDLR_HI, RXRING >> 32);

@@ -39,6 +39,7 @@
 #include "hw/adc/ti_ads7950.h"
 #include "hw/misc/lego_ev3_battery.h"
 #include "hw/misc/motorola_cpcap.h"
+#include "hw/usb/omap_usb2_phy.h"
 #include "hw/sd/sd.h"
 #include "hw/usb/xhci.h"
 #include "hw/usb/hcd-xhci-sysbus.h"
@@ -66,6 +67,7 @@ const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS] = {
     [PS_SPI0] =         { 0x09020000, 4 * KiB },
     [PS_I2C0] =         { 0x09030000, 4 * KiB },
     [PS_USB0] =         { 0x09040000, XHCI_LEN_REGS },
+    [PS_USB2PHY] =      { 0x09050000, 8 * KiB },
     [PS_VIRTIO] =       { 0x0a000000, PS_NUM_VIRTIO * PS_VIRTIO_SIZE },
     [PS_PLATFORM_BUS] = { 0x0c000000, 32 * MiB },
     [PS_MODELS] =       { 0x10000000, 256 * PS_MODEL_SLOT },
@@ -412,6 +414,21 @@ static void ps_create_spi_models(PresiliconMachineState *pms)
                               OBJECT(cpcap));
     qdev_prop_set_uint8(cpcap, "cs", 1);
     ssi_realize_and_unref(cpcap, ps_spi_bus(pms), &error_fatal);
+
+    /*
+     * The OMAP4 USB2 PHY whose VBUS comparator the CPCAP's charger is
+     * (cpcap-charger waits for it); the control module's power register
+     * 4 KiB in. On the SoC side of the board, not in a model slot.
+     */
+    pms->usb2phy = qdev_new(TYPE_OMAP_USB2_PHY);
+    object_property_add_child(OBJECT(pms), TYPE_OMAP_USB2_PHY,
+                              OBJECT(pms->usb2phy));
+    sysbus_realize_and_unref(SYS_BUS_DEVICE(pms->usb2phy), &error_fatal);
+    for (int i = 0; i < 2; i++) {
+        sysbus_mmio_map(SYS_BUS_DEVICE(pms->usb2phy), i,
+                        presilicon_memmap[PS_USB2PHY].base +
+                        i * PS_MODEL_SUBWINDOW);
+    }
 }
 
 /*
@@ -971,6 +988,21 @@ static void ps_machine_done(Notifier *notifier, void *data)
         };
         ps_gpio_ctx(pms, pms->ev3_battery, &ctx);
         presilicon_fdt_add_device(pms->ev3_battery, &ctx);
+    }
+    if (pms->usb2phy) {
+        SysBusDevice *sbd = SYS_BUS_DEVICE(pms->usb2phy);
+        PresiliconFdtContext ctx = {
+            .fdt = ms->fdt,
+            .parent = "/soc",
+            .intc_phandle = pms->gic_phandle,
+            .n_regs = 2,
+        };
+
+        for (i = 0; i < 2; i++) {
+            ctx.reg_base[i] = sbd->mmio[i].addr;
+            ctx.reg_size[i] = memory_region_size(sbd->mmio[i].memory);
+        }
+        presilicon_fdt_add_device(pms->usb2phy, &ctx);
     }
     /* Devices the user added with -device were linked to the platform bus. */
     foreach_dynamic_sysbus_device(ps_dynamic_node, pms);

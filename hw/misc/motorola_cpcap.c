@@ -531,6 +531,17 @@ static void cpcap_get_led(Object *obj, Visitor *v, const char *name,
     visit_type_uint32(v, name, &val, errp);
 }
 
+/* What the charger driver programmed: CRM's charge current and voltage. */
+static void cpcap_get_charge_setting(Object *obj, Visitor *v, const char *name,
+                                     void *opaque, Error **errp)
+{
+    uint16_t crm = REG(MOTOROLA_CPCAP(obj), A_CRM);
+    uint32_t val = (uintptr_t)opaque ? FIELD_EX32(crm, CRM, VCHRG)
+                                     : FIELD_EX32(crm, CRM, ICHRG);
+
+    visit_type_uint32(v, name, &val, errp);
+}
+
 static void cpcap_init(Object *obj)
 {
     MotorolaCpcapState *s = MOTOROLA_CPCAP(obj);
@@ -571,6 +582,15 @@ static void cpcap_init(Object *obj)
             "The LED's current setting (0-31; 0 while its duty cycle is "
             "off), read-only");
     }
+    object_property_add(obj, "charge-ichrg", "uint32",
+                        cpcap_get_charge_setting, NULL, NULL, (void *)0);
+    object_property_set_description(obj, "charge-ichrg",
+        "CRM.ICHRG, the charge current the charger driver set (0: off), "
+        "read-only");
+    object_property_add(obj, "charge-vchrg", "uint32",
+                        cpcap_get_charge_setting, NULL, NULL, (void *)1);
+    object_property_set_description(obj, "charge-vchrg",
+        "CRM.VCHRG, the charge voltage the charger driver set, read-only");
     qdev_init_gpio_out_named(DEVICE(obj), &s->irq, CPCAP_IRQ_OUT, 1);
 }
 

@@ -24,6 +24,7 @@ enum {
     PS_SPI0,
     PS_I2C0,
     PS_USB0,
+    PS_USB2PHY,
     PS_VIRTIO,
     PS_PLATFORM_BUS,
     PS_MODELS,
@@ -92,6 +93,8 @@ struct PresiliconMachineState {
     USBBus *usb_bus;
     /* The built-in EV3 battery (its ADC is on the PL022 at chip select 0). */
     DeviceState *ev3_battery;
+    /* The CPCAP charger's companion, the OMAP4 USB2 PHY (not in a slot). */
+    DeviceState *usb2phy;
 };
 
 extern const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS];

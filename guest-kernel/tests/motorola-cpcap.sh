@@ -13,7 +13,10 @@
 # channel follow within one ADC step (2.25 mV, 4.9 mA, 9.8 mV); a battery
 # below the model's LOWBPH threshold (3.4 V) raises the lowbph interrupt
 # through the chain. LED brightness reaches the model, read back by the
-# host. The charger driver is not built (it waits for an OMAP USB2 PHY).
+# host. The charger (cpcap-charger) binds once the board's OMAP USB2 PHY
+# has (it is the PHY's VBUS comparator): with VBUS from the host it
+# starts charging (the usb supply online, CRM's charge current and
+# voltage set in the model), and without it stops.
 . /tests/lib/ktap.sh
 
 MFD_DRV=/sys/bus/spi/drivers/cpcap-core
@@ -24,7 +27,7 @@ V_RES=3000      # uV: 2.3 V / 1023 and the driver's rounding
 I_RES=5000      # uA: 5 A / 1023
 VBUS_RES=10     # mV: 10 V / 1023
 
-ktap_begin motorola-cpcap 12
+ktap_begin motorola-cpcap 18
 
 dev=$(ktap_bound_device "$MFD_DRV")
 ktap_probe_report cpcap-core "$dev" "CPCAP vendor"
@@ -92,6 +95,30 @@ follows "$iio/in_voltage2_input" 0 $VBUS_RES
 [ $on = 0 ] && [ $? = 0 ]
 ktap_result $? "vbus follows" "in_voltage2_input $von mV with VBUS, $got mV without"
 
+# The charger: it bound after the PHY, and VBUS from the host starts and
+# stops charging (its detect work waits 80-120 ms for VBUS to settle).
+USB=/sys/class/power_supply/usb
+chg=$(ktap_bound_device /sys/bus/platform/drivers/cpcap-charger)
+phy=$(ktap_bound_device /sys/bus/platform/drivers/omap-usb2)
+[ -n "$chg" ] && [ -n "$phy" ] && [ -d "$USB" ]
+ktap_result $? "charger bound" "cpcap-charger '$chg', omap-usb2 '$phy', $USB"
+qmp_set vbus-present true
+follows "$USB/online" 1 0
+ktap_result $? "charging with VBUS" "usb online '$got' with VBUS present"
+# The charge current and voltage the driver set reach the model; a
+# later injection synchronises with the harness as below.
+qmp_set battery-voltage-uv 3805000
+follows "$PSY/voltage_now" 3805000 $V_RES
+# 532 mA (the driver's default limit) / 88.666 mA and 4.2 V: 6 and 5.
+ktap_host_expect "$QOM" charge-ichrg 6
+ktap_host_expect "$QOM" charge-vchrg 5
+qmp_set vbus-present false
+follows "$USB/online" 0 0
+ktap_result $? "not charging without VBUS" "usb online '$got' without VBUS"
+qmp_set battery-voltage-uv 3800000
+follows "$PSY/voltage_now" 3800000 $V_RES
+ktap_host_expect "$QOM" charge-ichrg 0
+
 # Below LOWBPH: the model latches INT1 bit 5, its line goes high, the
 # PL061 interrupt runs the regmap-irq chain to the battery's handler.
 lowbph() { awk '/lowbph/ { n = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) n += $i; else break; print n }' /proc/interrupts; }
@@ -121,5 +148,5 @@ echo 0 >"$LED/brightness" 2>/dev/null
 ktap_host_expect "$QOM" led-red 0
 host_sync 3800000
 
-ktap_validator "battery voltage_now/current_now/temp follow the host's injection (4012345 uV -> $vseen, 750000 uA -> $iseen, 35 C -> $tseen); VBUS 5 V -> $von mV on the ADC; lowbph interrupt $before -> $after; red LED 20 reaches the model"
+ktap_validator "battery voltage_now/current_now/temp follow the host's injection (4012345 uV -> $vseen, 750000 uA -> $iseen, 35 C -> $tseen); VBUS 5 V -> $von mV on the ADC, the charger charging with it (CRM: 532 mA, 4.2 V) and off without; lowbph interrupt $before -> $after; red LED 20 reaches the model"
 ktap_finish

@@ -61,7 +61,7 @@ wait_event() {  # pattern
 	return 1
 }
 host_touch() {  # x y down
-	ktap_diag "presilicon-host: qmp {\"execute\":\"input-send-event\",\"arguments\":{\"events\":[{\"type\":\"abs\",\"data\":{\"axis\":\"x\",\"value\":$1}},{\"type\":\"abs\",\"data\":{\"axis\":\"y\",\"value\":$2}},{\"type\":\"btn\",\"data\":{\"button\":\"left\",\"down\":$3}}]}}"
+	ktap_host "qmp {\"execute\":\"input-send-event\",\"arguments\":{\"events\":[{\"type\":\"abs\",\"data\":{\"axis\":\"x\",\"value\":$1}},{\"type\":\"abs\",\"data\":{\"axis\":\"y\",\"value\":$2}},{\"type\":\"btn\",\"data\":{\"button\":\"left\",\"down\":$3}}]}}"
 }
 
 host_touch $X1 $Y1 true

@@ -23,7 +23,7 @@ DBG=/sys/kernel/debug/pinctrl
 ktap_begin armada37xx-pinctrl 20
 
 host_set() {  # path property json-value
-	ktap_diag "presilicon-host: qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$1\", \"property\": \"$2\", \"value\": $3}}"
+	ktap_host "qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$1\", \"property\": \"$2\", \"value\": $3}}"
 }
 
 # Wait up to 5 s for a command to succeed.
@@ -79,8 +79,7 @@ ktap_host_expect $NB mux-pwm1 '"led"'
 echo "mii_col mii_err" >"$sbd/pinmux-select" 2>/dev/null
 ktap_host_expect $SB mux-mii_col '"mii_err"'
 
-# Outputs: the line's group goes to gpio and the pad follows. An expect's
-# state holds until a later host request has been seen (the inputs below).
+# Outputs: the line's group goes to gpio and the pad follows.
 gpioset "$c1" 20=1
 ktap_result $? "gpioset GPIO1 20=1" "gpioset failed"
 ktap_host_expect $NB level-20 true

@@ -85,7 +85,7 @@ echo 255 >"$hw/pwm1"
 
 # Host-injected faults; each read waits for the effect.
 fault() {  # fan-index property value input
-	ktap_diag "presilicon-host: qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/ast2500-pwm-tacho\", \"property\": \"fan$1-$2\", \"value\": $3}}"
+	ktap_host "qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/ast2500-pwm-tacho\", \"property\": \"fan$1-$2\", \"value\": $3}}"
 }
 reads_fail() {  # input, seconds: true once a read fails
 	i=0

@@ -62,14 +62,14 @@ ktap_result $? ping-gateway "$(tr '\n' ' ' </tmp/ping.out)"
 rtt=$(sed -n 's/.*min\/avg\/max = \([^ ]*\).*/\1/p' /tmp/ping.out)
 ktap_validator "$ifc up, DHCP address $addr, ping $GW ok (rtt $rtt ms)"
 
-ktap_diag "presilicon-host: qmp {\"execute\": \"set_link\", \"arguments\": {\"name\": \"$NC\", \"up\": false}}"
+ktap_host "qmp {\"execute\": \"set_link\", \"arguments\": {\"name\": \"$NC\", \"up\": false}}"
 down=1
 for _ in 1 2 3 4 5; do
 	if ! ping_ok 1; then down=0; break; fi
 done
 ktap_result $down link-down-stops-frames "ping still answered after set_link off"
 
-ktap_diag "presilicon-host: qmp {\"execute\": \"set_link\", \"arguments\": {\"name\": \"$NC\", \"up\": true}}"
+ktap_host "qmp {\"execute\": \"set_link\", \"arguments\": {\"name\": \"$NC\", \"up\": true}}"
 up=1
 for _ in 1 2 3 4 5; do
 	if ping_ok 1; then up=0; break; fi

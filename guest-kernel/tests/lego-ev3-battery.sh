@@ -64,7 +64,7 @@ v2=$(cat "$PSY/voltage_now" 2>/dev/null)
 ktap_result $? "steady reads" "voltage_now '$v1' then '$v2'"
 
 qmp_set() {  # property value
-	ktap_diag "presilicon-host: qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$QOM\", \"property\": \"$1\", \"value\": $2}}"
+	ktap_host "qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$QOM\", \"property\": \"$1\", \"value\": $2}}"
 }
 within() {  # got want tolerance
 	d=$(($1 - $2))
@@ -99,13 +99,11 @@ ktap_host_expect "$QOM" voltage-uv "$uv"
 
 # The type switch, read at probe: the Li-ion pack, then a rebind.
 qmp_set rechargeable true
-sleep 0.3
 echo "$dev" >"$BATT_DRV/unbind" 2>/dev/null
 echo "$dev" >"$BATT_DRV/bind" 2>/dev/null
 tech=$(cat "$PSY/technology" 2>/dev/null)
 [ "$tech" = Li-ion ]
 ktap_result $? "Li-ion pack after rebind" "technology '$tech'"
-sleep 1
 
 ktap_validator "voltage_now/current_now follow the host's injection within one ADC step:$seen type switch AA -> Li-ion"
 ktap_finish

@@ -49,7 +49,7 @@ ktap_result $? "adc battp" "iio '$iio' in_voltage1_input '$v' (3800 mV injected)
 ktap_result $? "battery bound" "no battery power supply, or not present"
 
 qmp_set() {  # property value
-	ktap_diag "presilicon-host: qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$QOM\", \"property\": \"$1\", \"value\": $2}}"
+	ktap_host "qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$QOM\", \"property\": \"$1\", \"value\": $2}}"
 }
 within() {  # got want tolerance
 	d=$(($1 - $2))

@@ -20,7 +20,7 @@ P=/machine/stm32f469-pinctrl
 ktap_begin stm32f469-pinctrl 19
 
 host_set() {  # property json-value
-	ktap_diag "presilicon-host: qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$P\", \"property\": \"$1\", \"value\": $2}}"
+	ktap_host "qmp {\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$P\", \"property\": \"$1\", \"value\": $2}}"
 }
 
 # Wait up to 5 s for a command to succeed.

@@ -43,13 +43,36 @@ ktap_result() {  # status name [reason-if-failed]
 	if [ "$1" = 0 ]; then ktap_pass "$2"; else ktap_fail "$2" "${3:-}"; fi
 }
 
+# Wait until the host harness has carried out every `presilicon-host:`
+# request printed so far: it answers the token on the console's input
+# (init turned the tty's echo off). Bounded, for a guest run without it.
+KTAP_SYNC=0
+ktap_host_sync() {
+	KTAP_SYNC=$((KTAP_SYNC + 1))
+	tok="presilicon-sync-$$-$KTAP_SYNC"
+	ktap_diag "presilicon-host: sync $tok"
+	while IFS= read -r -t 30 line </dev/console; do
+		[ "$line" = "$tok" ] && return 0
+	done
+	ktap_diag "no answer from the host to $tok"
+	return 1
+}
+
+# Ask the host harness to act on QEMU (eject sdN, insert sdN, qmp JSON;
+# see run-guest-test) and return once it has.
+ktap_host() {  # action...
+	ktap_diag "presilicon-host: $*"
+	ktap_host_sync
+}
+
 # A check the host makes (run-guest-test's `expect`): QOM's PROPERTY of
 # the object at PATH must equal VALUE (JSON) now. The harness reads it over
 # QMP and reports it as this test's next subtest, "host: PATH PROPERTY =
-# GOT"; the state must hold until the harness has seen the line.
+# GOT"; this returns once it has, so the guest may change the state next.
 ktap_host_expect() {  # path property json-value
 	KTAP_N=$((KTAP_N + 1))
 	ktap_diag "presilicon-host: expect $KTAP_N $1 $2 $3"
+	ktap_host_sync
 }
 
 ktap_finish() {

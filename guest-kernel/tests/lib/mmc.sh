@@ -156,7 +156,7 @@ mmc_check_removal() {  # host drive
 		 echo done >/tmp/mmc-reader) &
 		reader=$!
 		sleep 0.2
-		echo "# presilicon-host: eject $2"
+		ktap_host "eject $2"
 		if mmc_wait_gone "$1" 10; then
 			i=0
 			while [ ! -e /tmp/mmc-reader ] && [ $i -lt 100 ]; do
@@ -170,7 +170,7 @@ mmc_check_removal() {  # host drive
 	ktap_result $rc "card removed mid-I/O: reads fail and the card goes" \
 		"the card stayed or the reads went on"
 	rc=1
-	echo "# presilicon-host: insert $2"
+	ktap_host "insert $2"
 	if mmc_wait_card "$1" 10; then
 		card=$(mmc_card "$1")
 		blk=$(mmc_blockdev "$card")

@@ -58,7 +58,12 @@ typedef enum PsCanError {
 } PsCanError;
 
 typedef struct PsCanNodeOps {
-    /* The controller can take one more received frame. */
+    /*
+     * The controller can take one more received frame (NULL: always).
+     * When not, the frame is lost to it though it still acknowledges it,
+     * as a controller with a full FIFO does: the controller flags its
+     * overrun here.
+     */
     bool (*can_receive)(void *opaque);
     /* A frame arrived (or came back in loopback mode). */
     void (*receive)(void *opaque, const qemu_can_frame *frame);
@@ -85,7 +90,7 @@ typedef struct PsCanNode {
     int64_t tx_end;                 /* virtual ns when tx_frame leaves the bus */
     uint32_t tx_attempts;
     uint16_t tec;                   /* 0..256; 256 is bus-off */
-    uint16_t rec;                   /* 0..128 (stops counting at passive) */
+    uint16_t rec;                   /* 0..255 */
     bool bus_off;
     uint64_t tx_frames, rx_frames, errors;
 } PsCanNode;

@@ -36,6 +36,7 @@
 #include "hw/i2c/arm_sbcon_i2c.h"
 #include "hw/char/pl011.h"
 #include "hw/ssi/ssi.h"
+#include "hw/net/can/hi3110.h"
 #include "hw/adc/ti_ads7950.h"
 #include "hw/misc/lego_ev3_battery.h"
 #include "hw/misc/motorola_cpcap.h"
@@ -397,7 +398,7 @@ static void ps_create_spi_models(PresiliconMachineState *pms)
 {
     DeviceState *adc = qdev_new(TYPE_TI_ADS7957);
     DeviceState *batt = qdev_new(TYPE_LEGO_EV3_BATTERY);
-    DeviceState *cpcap;
+    DeviceState *cpcap, *hi3110;
 
     object_property_add_child(OBJECT(pms), TYPE_TI_ADS7957, OBJECT(adc));
     qdev_prop_set_uint8(adc, "cs", 0);
@@ -414,6 +415,12 @@ static void ps_create_spi_models(PresiliconMachineState *pms)
                               OBJECT(cpcap));
     qdev_prop_set_uint8(cpcap, "cs", 1);
     ssi_realize_and_unref(cpcap, ps_spi_bus(pms), &error_fatal);
+
+    /* The HI-3110 CAN controller at chip select 2, on the board's CAN bus. */
+    hi3110 = qdev_new(TYPE_HI3110);
+    object_property_add_child(OBJECT(pms), TYPE_HI3110, OBJECT(hi3110));
+    qdev_prop_set_uint8(hi3110, "cs", PS_SPI_CS_HI3110);
+    ssi_realize_and_unref(hi3110, ps_spi_bus(pms), &error_fatal);
 
     /*
      * The OMAP4 USB2 PHY whose VBUS comparator the CPCAP's charger is
@@ -466,6 +473,23 @@ static void ps_wire_spi(PresiliconMachineState *pms)
                                         qdev_get_gpio_in(pms->gpio,
                                                          PS_GPIO_CPCAP_INT));
         }
+        if (object_dynamic_cast(OBJECT(p), TYPE_HI3110)) {
+            int line = PS_GPIO_HI3110_BASE + p->cs_index;
+
+            if ((line == PS_GPIO_EV3_BATTERY &&
+                 object_resolve_path_type("", TYPE_LEGO_EV3_BATTERY, NULL)) ||
+                (line == PS_GPIO_CPCAP_INT &&
+                 object_resolve_path_type("", TYPE_MOTOROLA_CPCAP, NULL))) {
+                error_report("presilicon: -device hi3110,cs=%u: its interrupt "
+                             "would be PL061 line %d, which the %s uses; "
+                             "chip selects 2 and 3 are free", p->cs_index,
+                             line, line == PS_GPIO_EV3_BATTERY ?
+                             "EV3 battery" : "CPCAP");
+                exit(1);
+            }
+            qdev_connect_gpio_out_named(DEVICE(p), HI3110_IRQ_OUT, 0,
+                                        qdev_get_gpio_in(pms->gpio, line));
+        }
         trace_presilicon_place_spi(object_get_typename(OBJECT(p)),
                                    p->cs_index);
     }
@@ -501,6 +525,9 @@ static void ps_gpio_ctx(PresiliconMachineState *pms, DeviceState *dev,
     } else if (object_dynamic_cast(OBJECT(dev), TYPE_MOTOROLA_CPCAP)) {
         ctx->gpio_phandle = pms->gpio_phandle;
         ctx->gpio_line = PS_GPIO_CPCAP_INT;
+    } else if (object_dynamic_cast(OBJECT(dev), TYPE_HI3110)) {
+        ctx->gpio_phandle = pms->gpio_phandle;
+        ctx->gpio_line = PS_GPIO_HI3110_BASE + SSI_PERIPHERAL(dev)->cs_index;
     }
 }
 
@@ -1111,6 +1138,19 @@ static ram_addr_t ps_fixup_ram_size(ram_addr_t size)
     return size;
 }
 
+/*
+ * The board's CAN bus, /machine/canbus0, exists before any -object or
+ * -device: can-host-socketcan,canbus=canbus0 links to it, and the CAN
+ * models' "canbus" properties default to it (presilicon_can.h).
+ */
+static void presilicon_instance_init(Object *obj)
+{
+    Object *bus = object_new(TYPE_CAN_BUS);
+
+    object_property_add_child(obj, PS_CAN_BOARD_BUS, bus);
+    object_unref(bus);
+}
+
 static bool ps_get_bare(Object *obj, Error **errp)
 {
     return PRESILICON_MACHINE(obj)->bare;
@@ -1175,6 +1215,7 @@ static const TypeInfo presilicon_machine_types[] = {
         .name = TYPE_PRESILICON_MACHINE,
         .parent = TYPE_MACHINE,
         .instance_size = sizeof(PresiliconMachineState),
+        .instance_init = presilicon_instance_init,
         .class_init = presilicon_class_init,
         .interfaces = (InterfaceInfo[]) {
             { TYPE_HOTPLUG_HANDLER },

@@ -67,6 +67,13 @@ typedef struct PresiliconMemMapEntry {
 #define PS_GPIO_EV3_BATTERY 4
 /* PL061 line 5: the CPCAP PMIC's interrupt (level high). */
 #define PS_GPIO_CPCAP_INT   5
+/*
+ * An HI-3110 CAN controller at chip select N interrupts on PL061 line
+ * N + 4 (level high): the built-in one at chip select 2 on line 6, a
+ * second one (-device hi3110,cs=3) on line 7.
+ */
+#define PS_GPIO_HI3110_BASE 4
+#define PS_SPI_CS_HI3110    2
 
 struct PresiliconMachineState {
     MachineState parent_obj;

@@ -75,7 +75,7 @@ cansend "$ifc" 123#DEADBEEF
 wait $dpid
 r1=$(rx)
 grep -q "123 \+\[4\] \+DE AD BE EF" /tmp/lo && [ $((r1 - r0)) = 1 ]
-ktap_result $? "loopback: 123#DEADBEEF back through the RX FIFO" \
+ktap_result $? "loopback: standard 0x123 DE AD BE EF back through the RX FIFO" \
 	"rx_packets $r0 -> $r1, candump: $(cat /tmp/lo)"
 r0=$(rx)
 dump 2 /tmp/lo
@@ -83,7 +83,7 @@ cansend "$ifc" 1F334455#R
 wait $dpid
 r1=$(rx)
 grep -q "1F334455 \+\[0\] \+remote request" /tmp/lo && [ $((r1 - r0)) = 1 ]
-ktap_result $? "loopback: extended remote frame 1F334455#R" \
+ktap_result $? "loopback: extended remote frame 0x1F334455" \
 	"rx_packets $r0 -> $r1, candump: $(cat /tmp/lo)"
 
 # Normal mode, bus errors reported, no automatic restart.

@@ -678,7 +678,7 @@ START_TEST(test_random_transfers)
     H *h = h_start("presilicon", SECOND);
     GRand *r = g_rand_new_with_seed(3110);
 
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < 1500; i++) {
         h->cs = g_rand_boolean(r) ? CS0 : CS1;
         sel(h, true);
         for (int n = g_rand_int_range(r, 1, 18); n > 0; n--) {

@@ -283,7 +283,7 @@ START_TEST(test_bad_options_named)
         { ",bare=on", "-device motorola-cpcap,battery-voltage-uv=9000000",
           "battery-voltage-uv" },
         /* -M presilicon has one at chip select 1 already. */
-        { "", "-device motorola-cpcap,cs=2", "one motorola-cpcap at most" },
+        { "", "-device motorola-cpcap,cs=3", "one motorola-cpcap at most" },
     };
 
     for (int i = 0; i < ARRAY_SIZE(bad); i++) {

@@ -129,10 +129,12 @@ PsCanState ps_can_node_state(const PsCanNode *node)
     if (node->bus_off) {
         return PS_CAN_STATE_BUS_OFF;
     }
-    if (node->tec >= PS_CAN_PASSIVE_LIMIT || node->rec >= PS_CAN_PASSIVE_LIMIT) {
+    if (node->tec >= PS_CAN_PASSIVE_LIMIT ||
+        node->rec >= PS_CAN_PASSIVE_LIMIT) {
         return PS_CAN_STATE_PASSIVE;
     }
-    if (node->tec >= PS_CAN_WARNING_LIMIT || node->rec >= PS_CAN_WARNING_LIMIT) {
+    if (node->tec >= PS_CAN_WARNING_LIMIT ||
+        node->rec >= PS_CAN_WARNING_LIMIT) {
         return PS_CAN_STATE_WARNING;
     }
     return PS_CAN_STATE_ACTIVE;

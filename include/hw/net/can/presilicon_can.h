@@ -87,7 +87,7 @@ typedef struct PsCanNode {
     /* Migrated (vmstate_ps_can_node). */
     bool tx_pending;
     qemu_can_frame tx_frame;
-    int64_t tx_end;                 /* virtual ns when tx_frame leaves the bus */
+    int64_t tx_end;                 /* virtual ns: tx_frame off the bus */
     uint32_t tx_attempts;
     uint16_t tec;                   /* 0..256; 256 is bus-off */
     uint16_t rec;                   /* 0..255 */

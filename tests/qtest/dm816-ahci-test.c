@@ -143,12 +143,24 @@ static void ah_stop(Ah *a)
     g_free(a);
 }
 
+/*
+ * Keep stepping past 2000 steps while less than 30 s of real time went
+ * by: QEMU's AHCI core reads and writes the image with AIO in a host
+ * thread, which a loaded machine can hold back longer than 2000 qtest
+ * round trips however far virtual time goes.
+ */
+static bool wait_more(int i, gint64 t0)
+{
+    return i < 2000 || g_get_monotonic_time() - t0 < 30 * G_USEC_PER_SEC;
+}
+
 /* Advance virtual time until the port's slot mask is idle; false if not. */
 static bool wait_ci_clear(Ah *a, int port, uint32_t slots)
 {
+    gint64 t0 = g_get_monotonic_time();
     int i;
 
-    for (i = 0; i < 2000; i++) {
+    for (i = 0; wait_more(i, t0); i++) {
         if (!(rp(a, port, A_PXCI) & slots)) {
             return true;
         }
@@ -525,9 +537,10 @@ static void build_ncq(Ah *a, int tag, uint64_t lba, uint16_t count,
 
 static bool wait_sact_clear(Ah *a, uint32_t tags)
 {
+    gint64 t0 = g_get_monotonic_time();
     int i;
 
-    for (i = 0; i < 2000; i++) {
+    for (i = 0; wait_more(i, t0); i++) {
         if (!(rp(a, 0, PX_SACT) & tags)) {
             return true;
         }

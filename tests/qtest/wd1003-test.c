@@ -167,9 +167,23 @@ static bool irq(Wd *w)
 }
 
 /* Let virtual time run until the interrupt comes (hd_interrupt). */
+/*
+ * Keep stepping virtual time past 2000 steps (200 ms) while less than
+ * 30 s of real time went by: QEMU's IDE core reads the disk image with
+ * AIO in a host thread, which takes real time however far virtual time
+ * goes, and a loaded machine can hold it back longer than 2000 qtest
+ * round trips.
+ */
+static bool wait_more(int i, gint64 t0)
+{
+    return i < 2000 || g_get_monotonic_time() - t0 < 30 * G_USEC_PER_SEC;
+}
+
 static bool wait_irq(Wd *w)
 {
-    for (int i = 0; i < 2000; i++) {
+    gint64 t0 = g_get_monotonic_time();
+
+    for (int i = 0; wait_more(i, t0); i++) {
         if (irq(w)) {
             return true;
         }
@@ -180,7 +194,9 @@ static bool wait_irq(Wd *w)
 
 static bool wait_not_busy(Wd *w)
 {
-    for (int i = 0; i < 2000; i++) {
+    gint64 t0 = g_get_monotonic_time();
+
+    for (int i = 0; wait_more(i, t0); i++) {
         if (!(rb(w, A_ALTSTATUS) & R_STATUS_BSY_MASK)) {
             return true;
         }

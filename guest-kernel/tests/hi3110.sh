@@ -23,7 +23,14 @@ ifc=
 dev=
 for n in /sys/class/net/*; do
 	case "$(readlink "$n/device/driver" 2>/dev/null)" in
-	*/hi3110) ifc=${n##*/}; dev=$(basename "$(readlink "$n/device")") ;;
+	*/hi3110)
+		# The board's, at chip select 2 (a can-bus test adds one at 3).
+		if [ "$(basename "$(readlink -f "$n/device/of_node")")" = can@2 ]; then
+			ifc=${n##*/}
+			dev=$(basename "$(readlink "$n/device")")
+		else
+			ip link set "${n##*/}" down 2>/dev/null
+		fi ;;
 	*) [ "$(cat "$n/type" 2>/dev/null)" = 280 ] &&
 		ip link set "${n##*/}" down 2>/dev/null ;;
 	esac

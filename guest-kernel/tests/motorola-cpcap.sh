@@ -102,6 +102,10 @@ chg=$(ktap_bound_device /sys/bus/platform/drivers/cpcap-charger)
 phy=$(ktap_bound_device /sys/bus/platform/drivers/omap-usb2)
 [ -n "$chg" ] && [ -n "$phy" ] && [ -d "$USB" ]
 ktap_result $? "charger bound" "cpcap-charger '$chg', omap-usb2 '$phy', $USB"
+# VBUS came and went above: the charger started charging, and its detect
+# work stops it only after the same 80-120 ms. Until then online is still
+# 1 from that first plug, so wait for it to settle first.
+follows "$USB/online" 0 0
 qmp_set vbus-present true
 follows "$USB/online" 1 0
 ktap_result $? "charging with VBUS" "usb online '$got' with VBUS present"

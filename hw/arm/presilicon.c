@@ -37,6 +37,7 @@
 #include "hw/char/pl011.h"
 #include "hw/ssi/ssi.h"
 #include "hw/net/can/hi3110.h"
+#include "hw/net/can/mcba_usb.h"
 #include "hw/adc/ti_ads7950.h"
 #include "hw/misc/lego_ev3_battery.h"
 #include "hw/misc/motorola_cpcap.h"
@@ -581,6 +582,12 @@ static void ps_create_usb(PresiliconMachineState *pms)
 
     object_property_add_child(OBJECT(pms), "xhci", OBJECT(dev));
     qdev_prop_set_uint32(dev, "intrs", 1);
+    /*
+     * sysbus-xhci's own default (64) is lost when it initializes its core
+     * child, which leaves one device slot: a second USB device would get
+     * "No Slots Available". Set it.
+     */
+    qdev_prop_set_uint32(dev, "slots", XHCI_MAXSLOTS);
     sysbus_realize_and_unref(sbd, &error_fatal);
     sysbus_mmio_map(sbd, 0, m->base);
     sysbus_connect_irq(sbd, 0, ps_spi(pms, PS_IRQ_USB0));
@@ -592,12 +599,19 @@ static void ps_create_usb(PresiliconMachineState *pms)
     ps_fdt_irq(fdt, path, PS_IRQ_USB0);
 }
 
-/* The USB devices of -M presilicon: the Accutouch 2216 touchscreen. */
+/*
+ * The USB devices of -M presilicon: the Accutouch 2216 touchscreen and the
+ * Microchip CAN BUS Analyzer, whose node is on the board's CAN bus.
+ */
 static void ps_create_usb_models(PresiliconMachineState *pms)
 {
     USBDevice *dev = USB_DEVICE(qdev_new(TYPE_USB_ACCUTOUCH));
 
     object_property_add_child(OBJECT(pms), "accutouch", OBJECT(dev));
+    usb_realize_and_unref(dev, pms->usb_bus, &error_fatal);
+
+    dev = USB_DEVICE(qdev_new(TYPE_MCBA_USB));
+    object_property_add_child(OBJECT(pms), TYPE_MCBA_USB, OBJECT(dev));
     usb_realize_and_unref(dev, pms->usb_bus, &error_fatal);
 }
 

@@ -457,9 +457,34 @@ int ps_xhci_configure_int_in(PsXhci *x, int slot, int ep, int max_packet)
                    NULL);
 }
 
-void ps_xhci_in_queue(PsXhci *x, int slot, int ep, int len)
+int ps_xhci_configure_bulk(PsXhci *x, int slot, int ep_in, int ep_out,
+                           int max_packet)
 {
-    int dci = 2 * ep + 1;
+    static const int type[2] = { 2, 6 };        /* bulk OUT, bulk IN */
+    int dci[2] = { 2 * ep_out, 2 * ep_in + 1 };
+    uint64_t in = x->in_ctx[slot];
+    uint32_t add = 1;
+
+    qtest_memset(x->qts, in, 0, CTX_SIZE * 33);
+    for (int i = 0; i < 2; i++) {
+        uint64_t ctx = in + (dci[i] + 1) * CTX_SIZE;
+        Ring *r = x->rings[slot][dci[i]] = ring_new(x);
+
+        add |= 1u << dci[i];
+        qtest_writel(x->qts, ctx + 4, (max_packet << 16) | (type[i] << 3) |
+                     (3 << 1));
+        qtest_writeq(x->qts, ctx + 8, r->base | 1);
+        qtest_writel(x->qts, ctx + 16, max_packet);
+    }
+    qtest_writel(x->qts, in + 4, add);
+    qtest_writel(x->qts, in + CTX_SIZE, (uint32_t)MAX(dci[0], dci[1]) << 27);
+    return command(x, in, TRB_TYPE(TRB_CONFIG_EP) | ((uint32_t)slot << 24),
+                   NULL);
+}
+
+static void queue_normal(PsXhci *x, int slot, int dci, const void *data,
+                         int len)
+{
     Pending *p;
 
     ck_assert_int_lt(x->n_pending, MAX_PENDING);
@@ -469,18 +494,26 @@ void ps_xhci_in_queue(PsXhci *x, int slot, int ep, int len)
     p->dci = dci;
     p->len = len;
     p->buf = xalloc(x, len);
+    if (data) {
+        qtest_memwrite(x->qts, p->buf, data, len);
+    }
     p->trb = ring_push(x, x->rings[slot][dci], p->buf, len,
                        TRB_TYPE(TRB_NORMAL) | TRB_IOC | TRB_ISP);
     ps_xhci_doorbell(x, slot, dci);
 }
 
-bool ps_xhci_in_done(PsXhci *x, int *cc, void *data, int *actual)
+void ps_xhci_out_queue(PsXhci *x, int slot, int ep, const void *data,
+                       int len)
 {
-    Pending *p = &x->pending[0];
+    queue_normal(x, slot, 2 * ep, data, len);
+}
+
+static bool pending_done(PsXhci *x, Pending *p, int *cc, void *data,
+                         int *actual)
+{
     Event e;
     int got;
 
-    ck_assert_int_gt(x->n_pending, 0);
     if (!take_event(x, TRB_EV_TRANSFER, p->trb, 0, 0, &e)) {
         return false;
     }
@@ -489,13 +522,43 @@ bool ps_xhci_in_done(PsXhci *x, int *cc, void *data, int *actual)
     if (*cc != PS_XHCI_CC_SUCCESS && *cc != PS_XHCI_CC_SHORT_PACKET) {
         got = 0;
     }
-    if (got && data) {
+    if (got && data && (p->dci & 1)) {
         qtest_memread(x->qts, p->buf, data, got);
     }
     if (actual) {
         *actual = got;
     }
-    memmove(p, p + 1, (x->n_pending - 1) * sizeof(*p));
+    memmove(p, p + 1, (&x->pending[x->n_pending] - p - 1) * sizeof(*p));
     x->n_pending--;
     return true;
+}
+
+void ps_xhci_recover(PsXhci *x, int slot, int ep_addr)
+{
+    recover_halted(x, slot, 2 * (ep_addr & 0xf) + !!(ep_addr & PS_USB_DIR_IN));
+}
+
+bool ps_xhci_xfer_done(PsXhci *x, int slot, int ep_addr, int *cc,
+                       void *data, int *actual)
+{
+    int dci = 2 * (ep_addr & 0xf) + !!(ep_addr & PS_USB_DIR_IN);
+
+    for (int i = 0; i < x->n_pending; i++) {
+        if (x->pending[i].slot == slot && x->pending[i].dci == dci) {
+            return pending_done(x, &x->pending[i], cc, data, actual);
+        }
+    }
+    ck_abort_msg("no transfer queued on endpoint 0x%02x", ep_addr);
+    return false;
+}
+
+void ps_xhci_in_queue(PsXhci *x, int slot, int ep, int len)
+{
+    queue_normal(x, slot, 2 * ep + 1, NULL, len);
+}
+
+bool ps_xhci_in_done(PsXhci *x, int *cc, void *data, int *actual)
+{
+    ck_assert_int_gt(x->n_pending, 0);
+    return pending_done(x, &x->pending[0], cc, data, actual);
 }

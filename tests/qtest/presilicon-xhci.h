@@ -61,6 +61,26 @@ int ps_xhci_control(PsXhci *x, int slot, uint8_t bm_request_type,
 int ps_xhci_configure_int_in(PsXhci *x, int slot, int ep, int max_packet);
 
 /*
+ * Configure Endpoint for a bulk IN (0x80 | ep_in) and a bulk OUT (ep_out)
+ * endpoint of max_packet bytes; returns the command's completion code.
+ */
+int ps_xhci_configure_bulk(PsXhci *x, int slot, int ep_in, int ep_out,
+                           int max_packet);
+
+/*
+ * Queue one Normal TRB with len bytes of data on OUT endpoint ep and ring
+ * its doorbell; its completion: ps_xhci_xfer_done(x, slot, ep, ...).
+ */
+void ps_xhci_out_queue(PsXhci *x, int slot, int ep, const void *data,
+                       int len);
+/*
+ * The completion of the oldest transfer queued on endpoint address
+ * ep_addr (0x80 | n for IN, n for OUT) of a slot, as ps_xhci_in_done().
+ */
+bool ps_xhci_xfer_done(PsXhci *x, int slot, int ep_addr, int *cc,
+                       void *data, int *actual);
+
+/*
  * Queue one Normal TRB of len bytes on an IN endpoint and ring its
  * doorbell. Its Transfer Event arrives when the device answers (at once,
  * or later for an interrupt endpoint that NAKs): ps_xhci_in_done().
@@ -72,6 +92,9 @@ void ps_xhci_in_queue(PsXhci *x, int slot, int ep, int len);
  * (at most the queued length) and their count. false: still pending.
  */
 bool ps_xhci_in_done(PsXhci *x, int *cc, void *data, int *actual);
+
+/* After a STALL or babble on a bulk endpoint: Reset Endpoint, skip the TD. */
+void ps_xhci_recover(PsXhci *x, int slot, int ep_addr);
 
 /* Raw access for hostile cases: a doorbell, and a TRB on an endpoint ring. */
 void ps_xhci_doorbell(PsXhci *x, int slot, int target);

@@ -51,7 +51,7 @@ static QDict *dump_vmstate(void)
  * query misses them; they are listed here.
  */
 static const char *const pci_models[] = { "thunderx-zip", "accutouch",
-                                           "dwc-xlgmac" };
+                                           "dwc-xlgmac", "mcba-usb" };
 
 static void check_golden(QDict *dump, const char *dir, bool update,
                          const char *type)

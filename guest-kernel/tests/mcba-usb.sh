@@ -1,0 +1,148 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# timeout: 90
+#
+# Microchip CAN BUS Analyzer on the xHCI and the HI-3110 on the PL022, on
+# the board's CAN bus: mcba_usb binds to 04d8:0a30, both interfaces come
+# up at 500 kbit/s (the analyzer's bit rate read back over QMP), frames
+# cross both ways with cansend/candump, a cangen burst arrives complete
+# and in order, canfdtest runs between the two, a bit rate mismatch
+# delivers nothing and shows as errors, and a bus-off injected into the
+# analyzer shows as BUS-OFF until the interface is reopened (mcba_usb has
+# no restart: the state comes from the firmware's status messages).
+. /tests/lib/ktap.sh
+
+MODEL=/machine/mcba-usb
+HIMODEL=/machine/hi3110
+ip() { /bin/ip "$@"; }
+quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
+ktap_begin mcba-usb 12
+
+mc=
+hi=
+dev=
+for n in /sys/class/net/*; do
+	case "$(readlink "$n/device/driver" 2>/dev/null)" in
+	*/mcba_usb)
+		mc=${n##*/}
+		dev=$(basename "$(readlink "$n/device")") ;;
+	*/hi3110)
+		if [ "$(basename "$(readlink -f "$n/device/of_node")")" = can@2 ]; then
+			hi=${n##*/}
+		fi ;;
+	esac
+	[ "$(cat "$n/type" 2>/dev/null)" = 280 ] && ip link set "${n##*/}" down 2>/dev/null
+done
+ktap_probe_report mcba_usb "$dev" "Microchip CAN BUS Analyzer connected"
+[ -n "$mc" ] && [ -n "$hi" ]
+ktap_result $? "mcba_usb bound to $dev as ${mc:-none}, hi311x as ${hi:-none}" \
+	"net devices: $(ls /sys/class/net | tr '\n' ' ')"
+
+state() { ip -details link show "$1" 2>/dev/null | sed -n 's/.*can .*state \([A-Z-]*\).*/\1/p'; }
+wait_state() {  # ifc state
+	i=0
+	while [ $i -lt 60 ]; do
+		[ "$(state "$1")" = "$2" ] && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+# Start candump and wait (bounded) for its socket.
+dump() {  # ifc count file [timeout-ms]
+	candump -n "$2" -T "${4:-3000}" "$1" >"$3" 2>&1 &
+	dpid=$!
+	i=0
+	while [ $i -lt 50 ] && ! ls -l "/proc/$dpid/fd" 2>/dev/null | grep -q socket; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+}
+up() {  # ifc bitrate
+	ip link set "$1" down 2>/dev/null
+	ip link set "$1" type can bitrate "$2" restart-ms 0 2>>/tmp/ip.err &&
+		ip link set "$1" up 2>>/tmp/ip.err
+}
+
+: >/tmp/ip.err
+up "$mc" 500000 && up "$hi" 500000
+ktap_result $? "both at 500000 bit/s, up" "$(cat /tmp/ip.err)"
+ktap_host_expect $MODEL can-bitrate 500000
+wait_state "$mc" ERROR-ACTIVE
+ktap_result $? "$mc ERROR-ACTIVE" "state '$(state "$mc")'"
+
+dump "$hi" 1 /tmp/rx
+cansend "$mc" 123#DEADBEEF
+wait $dpid
+grep -q '123   \[4\]  DE AD BE EF' /tmp/rx
+ktap_result $? "cansend on $mc, candump on $hi: 123#DEADBEEF" "candump: $(cat /tmp/rx)"
+
+dump "$mc" 2 /tmp/rx
+cansend "$hi" 1F334455#0102030405060708
+cansend "$hi" 7FF#R
+wait $dpid
+grep -q '1F334455   \[8\]  01 02 03 04 05 06 07 08' /tmp/rx &&
+	grep -q '7FF   \[0\]  remote request' /tmp/rx
+ktap_result $? "cansend on $hi, candump on $mc: extended and remote frames" \
+	"candump: $(cat /tmp/rx)"
+
+# A burst from the HI-3110 to the analyzer: every frame, in order (the
+# payload counts up with -D i).
+n=10000
+quick && n=1000
+t0=$(date +%s)
+dump "$mc" $n /tmp/burst 10000
+cangen "$hi" -g 0 -p 1000 -I 2A5 -L 8 -D i -n $n
+wait $dpid
+got=$(grep -c '2A5   \[8\]' /tmp/burst)
+bad=$(awk 'function hex(s) { return (index("0123456789ABCDEF", substr(s, 1, 1)) - 1) * 16 + index("0123456789ABCDEF", substr(s, 2, 1)) - 1 }
+	{ v = hex($4); if (NR > 1 && v != (prev + 1) % 256) n++; prev = v }
+	END { print n + 0 }' /tmp/burst)
+[ "$got" = $n ] && [ "$bad" = 0 ]
+ktap_result $? "cangen burst of $n frames $hi -> $mc: complete and in order" \
+	"$got of $n frames, $bad out of order"
+ktap_diag "burst: $n frames in $(($(date +%s) - t0)) s"
+
+# canfdtest: the analyzer echoes (DUT), the HI-3110 checks every reply.
+loops=100
+quick && loops=20
+canfdtest -d "$mc" >/tmp/dut 2>&1 &
+dut=$!
+sleep 0.2
+canfdtest -g "$hi" -l $loops >/tmp/fdt 2>&1
+r=$?
+kill $dut 2>/dev/null
+wait $dut 2>/dev/null
+[ $r = 0 ]
+ktap_result $? "canfdtest $loops loops between $hi and $mc" "$(tail -3 /tmp/fdt)"
+
+# 250 against 500 kbit/s: nothing arrives, the sender counts errors.
+up "$mc" 250000
+ktap_host_expect $MODEL can-bitrate 250000
+dump "$mc" 1 /tmp/rx 1000
+cansend "$hi" 321#AA
+wait $dpid
+tec=$(ip -details link show "$hi" | sed -n 's/.*berr-counter tx \([0-9]*\).*/\1/p')
+[ ! -s /tmp/rx ] && { [ "${tec:-0}" -gt 0 ] || [ "$(state "$hi")" = BUS-OFF ]; }
+ktap_result $? "bit rate mismatch: nothing delivered, $hi errors" \
+	"candump '$(cat /tmp/rx)', $hi tx errors '$tec', state '$(state "$hi")'"
+
+# Bus-off in the analyzer, from the host: the firmware reports it.
+up "$hi" 500000
+up "$mc" 500000
+ktap_host qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$MODEL\", \"property\": \"can-inject\", \"value\": \"bus-off\"}}"
+wait_state "$mc" BUS-OFF
+ktap_result $? "bus-off from the host: BUS-OFF" "state '$(state "$mc")'"
+up "$mc" 500000
+wait_state "$mc" ERROR-ACTIVE
+ktap_result $? "reopened: ERROR-ACTIVE" "state '$(state "$mc")'"
+dump "$hi" 1 /tmp/rx
+cansend "$mc" 456#CAFE
+wait $dpid
+grep -q '456   \[2\]  CA FE' /tmp/rx
+ktap_result $? "frames cross again after bus-off" "candump: $(cat /tmp/rx)"
+
+ip link set "$mc" down
+ip link set "$hi" down
+ktap_validator "$mc (mcba_usb) and $hi (hi311x) at 500000 bit/s on one bus: frames both ways, $n-frame burst complete and in order, canfdtest $loops loops, bit rate mismatch, injected bus-off"
+ktap_finish

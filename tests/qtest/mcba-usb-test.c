@@ -20,6 +20,10 @@
 #include "presilicon-xhci.h"
 #include "hw/net/can/mcba_usb_regs.h"
 #include "check-tap.h"
+#include <linux/can.h>
+#include <net/if.h>
+#include <poll.h>
+#include <sys/socket.h>
 
 #define TWO_ARGS    "-device mcba-usb,bus=usb-bus.0,id=a " \
                     "-device mcba-usb,bus=usb-bus.0,id=b"
@@ -607,8 +611,17 @@ START_TEST(test_hostile_messages)
     assert_log_has(m, "OUT transfer of 20 frames");
     ps_xhci_recover(m->x, m->d[0].slot, MCBA_EP_OUT);
 
-    /* An IN buffer shorter than a message: babble. */
+    /*
+     * A transfer of no bytes (how QEMU's xHCI runs the No-Op TRB Linux
+     * leaves for a cancelled URB) completes and takes no message.
+     */
     cmd2(m, 0, MCBA_CMD_READ_FW_VERSION, MCBA_PIC_USB, 0);
+    ps_xhci_in_queue(m->x, m->d[0].slot, MCBA_EP_IN, 0);
+    ck_assert(ps_xhci_xfer_done(m->x, m->d[0].slot, EP_IN, &cc, buf, &n));
+    ck_assert_int_eq(cc, PS_XHCI_CC_SUCCESS);
+    ck_assert_int_eq(n, 0);
+
+    /* An IN buffer shorter than a message: babble. */
     ps_xhci_in_queue(m->x, m->d[0].slot, MCBA_EP_IN, 10);
     ck_assert(ps_xhci_xfer_done(m->x, m->d[0].slot, EP_IN, &cc, buf, &n));
     ck_assert_int_eq(cc, PS_XHCI_CC_BABBLE);
@@ -702,6 +715,85 @@ START_TEST(test_migration_mid_frame)
 }
 END_TEST
 
+/*
+ * The board's CAN bus bridged to a host SocketCAN interface with QEMU's
+ * can-host-socketcan: a frame from the analyzer reaches a raw socket on
+ * the host interface, and one written there reaches the analyzer.
+ */
+static const char *vcan_name(void)
+{
+    return getenv("PRESILICON_VCAN") ? getenv("PRESILICON_VCAN") : "vcan0";
+}
+
+START_TEST(test_host_socketcan)
+{
+    g_autofree char *args = g_strdup_printf(
+        "-device mcba-usb,bus=usb-bus.0,id=a "
+        "-object can-host-socketcan,id=host,if=%s,canbus=canbus0",
+        vcan_name());
+    struct sockaddr_can addr = { .can_family = AF_CAN };
+    struct can_frame cf = { 0 };
+    uint8_t msg[MCBA_MSG_LEN];
+    struct pollfd pfd;
+    gint64 deadline;
+    M *m;
+    int fd;
+
+    fd = socket(PF_CAN, SOCK_RAW, CAN_RAW);
+    ck_assert_int_ge(fd, 0);
+    addr.can_ifindex = if_nametoindex(vcan_name());
+    ck_assert_int_eq(bind(fd, (struct sockaddr *)&addr, sizeof(addr)), 0);
+    m = m_start("presilicon,bare=on", args);
+    set_kbps(m, 0, 500);
+
+    send_frame(m, 0, 0x5a5, false, false, "\x11\x22", 2);
+    step_us(m, 1000);
+    pfd = (struct pollfd){ .fd = fd, .events = POLLIN };
+    ck_assert_int_eq(poll(&pfd, 1, 5000), 1);
+    ck_assert_int_eq(read(fd, &cf, sizeof(cf)), sizeof(cf));
+    ck_assert_uint_eq(cf.can_id, 0x5a5);
+    ck_assert_int_eq(cf.len, 2);
+    ck_assert_int_eq(cf.data[1], 0x22);
+
+    cf = (struct can_frame){ .can_id = 0x1abcdef | CAN_EFF_FLAG, .len = 1,
+                             .data = { 0x77 } };
+    ck_assert_int_eq(write(fd, &cf, sizeof(cf)), sizeof(cf));
+    /* QEMU's main loop reads the host socket: bounded in real time. */
+    deadline = g_get_monotonic_time() + 5 * G_USEC_PER_SEC;
+    while (!take(m, 0, MCBA_CMD_RECEIVE_MESSAGE, msg)) {
+        ck_assert_msg(g_get_monotonic_time() < deadline,
+                      "the host's frame did not arrive");
+        step_us(m, 100);
+        g_usleep(1000);
+    }
+    ck_assert_uint_eq(rx_id(msg), 0x1abcdef);
+    ck_assert_int_eq(msg[MCBA_CAN_DATA], 0x77);
+    close(fd);
+    m_stop(m);
+}
+END_TEST
+
+/*
+ * PRESILICON_SOCKETCAN=1: the bridge test alone (its own meson test),
+ * skipped as a whole where the host has no vcan interface.
+ */
+static int socketcan_main(void)
+{
+    Suite *s = suite_create("can-socketcan");
+    TCase *tc = tcase_create("host");
+
+    if (!if_nametoindex(vcan_name())) {
+        printf("1..0 # SKIP no %s on this host (as root: modprobe vcan; "
+               "ip link add %s type vcan; ip link set %s up)\n",
+               vcan_name(), vcan_name(), vcan_name());
+        return 0;
+    }
+    tcase_add_test(tc, test_host_socketcan);
+    tcase_set_timeout(tc, 60);
+    suite_add_tcase(s, tc);
+    return ps_check_run(s);
+}
+
 int main(void)
 {
     Suite *s = suite_create("mcba-usb");
@@ -709,6 +801,9 @@ int main(void)
     TCase *frames = tcase_create("frames");
     TCase *bad = tcase_create("hostile");
 
+    if (getenv("PRESILICON_SOCKETCAN")) {
+        return socketcan_main();
+    }
     tcase_add_test(dev, test_board_device);
     tcase_add_test(dev, test_firmware_versions);
     tcase_add_test(dev, test_system_reset);

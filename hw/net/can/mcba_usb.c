@@ -421,6 +421,13 @@ static void mcba_handle_in(McbaUsbState *s, USBPacket *p)
     uint8_t m[MCBA_MSG_LEN];
     size_t sent = 0;
 
+    if (!p->iov.size) {
+        /*
+         * No data stage at all: QEMU's xHCI runs a No-Op TRB this way
+         * (Linux leaves one where it cancelled a URB). It moves nothing.
+         */
+        return;
+    }
     if (!s->ka_usb_pending && !s->ka_can_pending && !s->rx_count) {
         p->status = USB_RET_NAK;
         return;

@@ -3,19 +3,21 @@
 #
 # Guest half of bench/can-throughput (not a test: select it with
 # presilicon.tests=bench/can-throughput). A cangen burst of 8-byte frames
-# from the HI-3110 to the Microchip CAN BUS Analyzer and back, then the
-# same burst on vcan0, the kernel's software CAN interface (the
-# reference); one "bench" line each, as diagnostics. Every frame must
-# arrive, in order, or the path fails. presilicon.can_bench_frames=N (default 2000) and
+# from the HI-3110 to the Microchip CAN BUS Analyzer, then the same burst
+# on vcan0, the kernel's software CAN interface (the reference); one
+# "bench" line each, as diagnostics. Every frame must arrive, in order,
+# or the path fails. Not the other way: at full bus load the HI-3110's
+# 8-message FIFO, drained over SPI, overflows (on the chip too).
+# presilicon.can_bench_frames=N (default 10000) and
 # presilicon.can_bench_bitrate=B (default 500000).
 . /tests/lib/ktap.sh
 
 ip() { /bin/ip "$@"; }
 N=$(sed -n 's/.*presilicon\.can_bench_frames=\([0-9]*\).*/\1/p' /proc/cmdline)
-N=${N:-2000}
+N=${N:-10000}
 BITRATE=$(sed -n 's/.*presilicon\.can_bench_bitrate=\([0-9]*\).*/\1/p' /proc/cmdline)
 BITRATE=${BITRATE:-500000}
-ktap_begin bench/can-throughput 3
+ktap_begin bench/can-throughput 2
 
 # Centiseconds since boot.
 now() { sed 's/^\([0-9]*\)\.\([0-9]*\) .*/\1\2/' /proc/uptime; }
@@ -42,7 +44,8 @@ ip link set vcan0 up 2>/dev/null
 
 # Frames/s of one burst from $1 to $2, or nothing when a frame was lost.
 burst() {  # from to
-	candump -n "$N" -T 10000 "$2" >/tmp/burst 2>&1 &
+	# A large receive buffer: on vcan0 cangen outruns candump's writes.
+	candump -r 16777216 -n "$N" -T 10000 "$2" >/tmp/burst 2>&1 &
 	dpid=$!
 	i=0
 	while [ $i -lt 50 ] && ! ls -l "/proc/$dpid/fd" 2>/dev/null | grep -q socket; do
@@ -69,7 +72,6 @@ run() {  # label from to bitrate
 	[ -z "$fps" ] || ktap_diag "bench path=$1 frames=$N bitrate=$4 fps=$fps"
 }
 run hi3110-to-mcba "$hi" "$mc" "$BITRATE"
-run mcba-to-hi3110 "$mc" "$hi" "$BITRATE"
 run vcan vcan0 vcan0 0
 ip link set "$hi" down
 ktap_finish

@@ -14,11 +14,9 @@
 # gave it a bit rate, stays on the bus and acknowledges: nothing here
 # depends on an unacknowledged bus.)
 . /tests/lib/ktap.sh
+. /tests/lib/can.sh
 
 MODEL=/machine/hi3110
-# iproute2's ip: busybox's sh runs its own applet for a bare `ip`, and
-# that one knows no `type can`.
-ip() { /bin/ip "$@"; }
 ktap_begin hi3110 15
 
 ifc=
@@ -42,7 +40,7 @@ ktap_probe_report hi3110 "$dev" "hi3110 $dev"
 ktap_result $? "hi311x bound to $dev, interface ${ifc:-none}" \
 	"no net device of driver hi3110: $(ls /sys/class/net | tr '\n' ' ')"
 
-state() { ip -details link show "$ifc" 2>/dev/null | sed -n 's/.*can .*state \([A-Z-]*\).*/\1/p'; }
+state() { can_state "$ifc"; }
 rx() { cat "/sys/class/net/$ifc/statistics/rx_packets"; }
 # can statistics from `ip -details -statistics`: re-started bus-errors
 # arbit-lost error-warn error-pass bus-off, the numbers under them.
@@ -50,26 +48,8 @@ canstat() {  # field number (1-6)
 	ip -details -statistics link show "$ifc" | awk -v f="$1" '
 		/re-started/ { getline; print $f; exit }'
 }
-# Start candump and wait (bounded) for its socket.
-dump() {  # count file
-	candump -n "$1" -T 3000 "$ifc" >"$2" 2>&1 &
-	dpid=$!
-	i=0
-	while [ $i -lt 50 ] && ! ls -l "/proc/$dpid/fd" 2>/dev/null | grep -q socket; do
-		sleep 0.02
-		i=$((i + 1))
-	done
-	sleep 0.05
-}
-wait_state() {  # state
-	i=0
-	while [ $i -lt 50 ]; do
-		[ "$(state)" = "$1" ] && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
+dump() { can_dump "$ifc" "$1" "$2"; }  # count file
+wait_state() { can_wait_state "$ifc" "$1"; }
 
 ip link set "$ifc" type can bitrate 500000 loopback on 2>/tmp/ip.err &&
 	ip link set "$ifc" up 2>>/tmp/ip.err

@@ -15,14 +15,10 @@
 # also keeps BUS-OFF, which only its status messages set, until reopened.
 # The test never reopens it: it rebinds the driver instead.
 . /tests/lib/ktap.sh
+. /tests/lib/can.sh
 
 MODEL=/machine/mcba-usb
-HIMODEL=/machine/hi3110
-ip() { /bin/ip "$@"; }
 quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
-# The sanitizer boot runs 3x slower: so do the waits below.
-scale=$(sed -n 's/.*presilicon\.timeout_scale=\([0-9]*\).*/\1/p' /proc/cmdline)
-scale=${scale:-1}
 ktap_begin mcba-usb 11
 
 mc=
@@ -45,26 +41,6 @@ ktap_probe_report mcba_usb "$dev" "Microchip CAN BUS Analyzer connected"
 ktap_result $? "mcba_usb bound to $dev as ${mc:-none}, hi311x as ${hi:-none}" \
 	"net devices: $(ls /sys/class/net | tr '\n' ' ')"
 
-state() { ip -details link show "$1" 2>/dev/null | sed -n 's/.*can .*state \([A-Z-]*\).*/\1/p'; }
-wait_state() {  # ifc state
-	i=0
-	while [ $i -lt $((60 * scale)) ]; do
-		[ "$(state "$1")" = "$2" ] && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-# Start candump and wait (bounded) for its socket.
-dump() {  # ifc count file [timeout-ms]
-	candump -n "$2" -T $((${4:-3000} * scale)) "$1" >"$3" 2>&1 &
-	dpid=$!
-	i=0
-	while [ $i -lt 50 ] && ! ls -l "/proc/$dpid/fd" 2>/dev/null | grep -q socket; do
-		sleep 0.02
-		i=$((i + 1))
-	done
-}
 up() {  # ifc bitrate
 	ip link set "$1" down 2>/dev/null
 	ip link set "$1" type can bitrate "$2" restart-ms 0 2>>/tmp/ip.err &&
@@ -76,7 +52,7 @@ rebind() {
 	echo -n "$dev" >/sys/bus/usb/drivers/mcba_usb/bind
 	mc=
 	i=0
-	while [ $i -lt $((50 * scale)) ] && [ -z "$mc" ]; do
+	while [ $i -lt $((50 * can_scale)) ] && [ -z "$mc" ]; do
 		for f in /sys/class/net/*; do
 			case "$(readlink "$f/device/driver" 2>/dev/null)" in
 			*/mcba_usb) mc=${f##*/} ;;
@@ -92,16 +68,16 @@ rebind() {
 up "$mc" 500000 && up "$hi" 500000
 ktap_result $? "both at 500000 bit/s, up" "$(cat /tmp/ip.err)"
 ktap_host_expect $MODEL can-bitrate 500000
-wait_state "$mc" ERROR-ACTIVE
-ktap_result $? "$mc ERROR-ACTIVE" "state '$(state "$mc")'"
+can_wait_state "$mc" ERROR-ACTIVE
+ktap_result $? "$mc ERROR-ACTIVE" "state '$(can_state "$mc")'"
 
-dump "$hi" 1 /tmp/rx
+can_dump "$hi" 1 /tmp/rx
 cansend "$mc" 123#DEADBEEF
 wait $dpid
 grep -q '123   \[4\]  DE AD BE EF' /tmp/rx
-ktap_result $? "cansend on $mc, candump on $hi: 123#DEADBEEF" "candump: $(cat /tmp/rx)"
+ktap_result $? "cansend on $mc, candump on $hi: 0x123 DE AD BE EF" "candump: $(cat /tmp/rx)"
 
-dump "$mc" 2 /tmp/rx
+can_dump "$mc" 2 /tmp/rx
 cansend "$hi" 1F334455#0102030405060708
 cansend "$hi" 7FF#R
 wait $dpid
@@ -123,13 +99,11 @@ ktap_result $? "cansend on $hi, candump on $mc: extended and remote frames" \
 n=1000
 quick && n=200
 t0=$(date +%s)
-dump "$mc" $n /tmp/burst 10000
+can_dump "$mc" $n /tmp/burst 10000
 cangen "$hi" -g 0 -p 1000 -I 2A5 -L 8 -D i -n $n
 wait $dpid
 got=$(grep -c '2A5   \[8\]' /tmp/burst)
-bad=$(awk 'function hex(s) { return (index("0123456789ABCDEF", substr(s, 1, 1)) - 1) * 16 + index("0123456789ABCDEF", substr(s, 2, 1)) - 1 }
-	{ v = hex($4); if (NR > 1 && v != (prev + 1) % 256) n++; prev = v }
-	END { print n + 0 }' /tmp/burst)
+bad=$(can_out_of_order /tmp/burst)
 [ "$got" = $n ] && [ "$bad" = 0 ]
 ktap_result $? "cangen burst of $n frames $hi -> $mc: complete and in order" \
 	"$got of $n frames, $bad out of order"
@@ -152,35 +126,35 @@ ktap_result $? "canfdtest $loops loops between $hi and $mc" \
 
 # Bus-off in the analyzer, from the host: its firmware reports it.
 ktap_host qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$MODEL\", \"property\": \"can-inject\", \"value\": \"bus-off\"}}"
-wait_state "$mc" BUS-OFF
-ktap_result $? "bus-off from the host: BUS-OFF" "state '$(state "$mc")'"
+can_wait_state "$mc" BUS-OFF
+ktap_result $? "bus-off from the host: BUS-OFF" "state '$(can_state "$mc")'"
 
 # The firmware came back by itself; a new interface is error-active.
 : >/tmp/ip.err
-rebind && wait_state "$mc" ERROR-ACTIVE
+rebind && can_wait_state "$mc" ERROR-ACTIVE
 ok=$?
-dump "$hi" 1 /tmp/rx
+can_dump "$hi" 1 /tmp/rx
 cansend "$mc" 456#CAFE
 wait $dpid
-dump "$mc" 1 /tmp/rx2
+can_dump "$mc" 1 /tmp/rx2
 cansend "$hi" 457#BEEF
 wait $dpid
 [ $ok = 0 ] && grep -q '456   \[2\]  CA FE' /tmp/rx && grep -q '457   \[2\]  BE EF' /tmp/rx2
 ktap_result $? "rebound as $mc: ERROR-ACTIVE, frames both ways" \
-	"state '$(state "$mc")', $hi got '$(cat /tmp/rx)', $mc got '$(cat /tmp/rx2)' $(cat /tmp/ip.err)"
+	"state '$(can_state "$mc")', $hi got '$(cat /tmp/rx)', $mc got '$(cat /tmp/rx2)' $(cat /tmp/ip.err)"
 
 # The HI-3110 at 250 kbit/s: the analyzer's frame is destroyed at every
 # attempt, nothing arrives, and the analyzer goes bus-off.
 up "$hi" 250000
-dump "$hi" 1 /tmp/rx 1000
+can_dump "$hi" 1 /tmp/rx 1000
 cansend "$mc" 321#AA
 wait $dpid
-wait_state "$mc" BUS-OFF
+can_wait_state "$mc" BUS-OFF
 off=$?
 rec=$(ip -details link show "$hi" | sed -n 's/.*berr-counter tx [0-9]* rx \([0-9]*\).*/\1/p')
 [ ! -s /tmp/rx ] && [ $off = 0 ] && [ "${rec:-0}" -gt 0 ]
 ktap_result $? "bit rate mismatch: nothing delivered, $mc BUS-OFF, $hi rx errors" \
-	"candump '$(cat /tmp/rx)', $mc state '$(state "$mc")', $hi rx errors '$rec'"
+	"candump '$(cat /tmp/rx)', $mc state '$(can_state "$mc")', $hi rx errors '$rec'"
 
 ip link set "$mc" down
 ip link set "$hi" down

@@ -171,39 +171,18 @@ static void step_us(H *h, int64_t us)
 
 static int64_t qom_int(H *h, const char *path, const char *prop)
 {
-    QDict *r = qtest_qmp(h->t->qts, "{'execute': 'qom-get', 'arguments': "
-                         "{'path': %s, 'property': %s}}", path, prop);
-    int64_t v;
-
-    ck_assert_msg(qdict_haskey(r, "return"), "qom-get %s %s", path, prop);
-    v = qdict_get_int(r, "return");
-    qobject_unref(r);
-    return v;
+    return ps_qom_int(h->t->qts, path, prop);
 }
 
 static char *qom_str(H *h, const char *path, const char *prop)
 {
-    QDict *r = qtest_qmp(h->t->qts, "{'execute': 'qom-get', 'arguments': "
-                         "{'path': %s, 'property': %s}}", path, prop);
-    char *v = g_strdup(qdict_get_try_str(r, "return"));
-
-    qobject_unref(r);
-    return v;
+    return ps_qom_str(h->t->qts, path, prop);
 }
 
 /* can-inject; returns the QMP error's text, or NULL on success. */
 static char *inject(H *h, const char *path, const char *what)
 {
-    QDict *r = qtest_qmp(h->t->qts, "{'execute': 'qom-set', 'arguments': "
-                         "{'path': %s, 'property': 'can-inject', "
-                         "'value': %s}}", path, what);
-    char *err = NULL;
-
-    if (qdict_haskey(r, "error")) {
-        err = g_strdup(qdict_get_str(qdict_get_qdict(r, "error"), "desc"));
-    }
-    qobject_unref(r);
-    return err;
+    return ps_qom_set_str(h->t->qts, path, "can-inject", what);
 }
 
 static void assert_log_has(H *h, const char *what)

@@ -126,34 +126,20 @@ static void step_us(M *m, int64_t us)
 
 static int64_t qom_int(M *m, const char *path, const char *prop)
 {
-    QDict *r = qtest_qmp(m->t->qts, "{'execute': 'qom-get', 'arguments': "
-                         "{'path': %s, 'property': %s}}", path, prop);
-    int64_t v;
-
-    ck_assert_msg(qdict_haskey(r, "return"), "qom-get %s %s", path, prop);
-    v = qdict_get_int(r, "return");
-    qobject_unref(r);
-    return v;
+    return ps_qom_int(m->t->qts, path, prop);
 }
 
 static char *qom_str(M *m, const char *path, const char *prop)
 {
-    QDict *r = qtest_qmp(m->t->qts, "{'execute': 'qom-get', 'arguments': "
-                         "{'path': %s, 'property': %s}}", path, prop);
-    char *v = g_strdup(qdict_get_try_str(r, "return"));
-
-    qobject_unref(r);
-    return v;
+    return ps_qom_str(m->t->qts, path, prop);
 }
 
 static void inject(M *m, const char *path, const char *what)
 {
-    QDict *r = qtest_qmp(m->t->qts, "{'execute': 'qom-set', 'arguments': "
-                         "{'path': %s, 'property': 'can-inject', "
-                         "'value': %s}}", path, what);
+    g_autofree char *err = ps_qom_set_str(m->t->qts, path, "can-inject",
+                                          what);
 
-    ck_assert_msg(qdict_haskey(r, "return"), "can-inject %s", what);
-    qobject_unref(r);
+    ck_assert_msg(!err, "can-inject %s: %s", what, err);
 }
 
 static void assert_log_has(M *m, const char *what)

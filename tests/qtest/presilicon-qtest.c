@@ -48,6 +48,43 @@ char *ps_log_take(PsQTest *t)
     return news;
 }
 
+int64_t ps_qom_int(QTestState *qts, const char *path, const char *prop)
+{
+    QDict *r = qtest_qmp(qts, "{'execute': 'qom-get', 'arguments': "
+                         "{'path': %s, 'property': %s}}", path, prop);
+    int64_t v;
+
+    ck_assert_msg(qdict_haskey(r, "return"), "qom-get %s %s", path, prop);
+    v = qdict_get_int(r, "return");
+    qobject_unref(r);
+    return v;
+}
+
+char *ps_qom_str(QTestState *qts, const char *path, const char *prop)
+{
+    QDict *r = qtest_qmp(qts, "{'execute': 'qom-get', 'arguments': "
+                         "{'path': %s, 'property': %s}}", path, prop);
+    char *v = g_strdup(qdict_get_try_str(r, "return"));
+
+    qobject_unref(r);
+    return v;
+}
+
+char *ps_qom_set_str(QTestState *qts, const char *path, const char *prop,
+                     const char *value)
+{
+    QDict *r = qtest_qmp(qts, "{'execute': 'qom-set', 'arguments': "
+                         "{'path': %s, 'property': %s, 'value': %s}}",
+                         path, prop, value);
+    char *err = NULL;
+
+    if (qdict_haskey(r, "error")) {
+        err = g_strdup(qdict_get_str(qdict_get_qdict(r, "error"), "desc"));
+    }
+    qobject_unref(r);
+    return err;
+}
+
 void *ps_dtb(PsQTest *t)
 {
     g_autofree char *path = NULL;

@@ -33,6 +33,14 @@ char *ps_log_take(PsQTest *t);
  */
 PsQTest *ps_migrate(PsQTest *src, const char *machine, const char *args);
 
+/* qom-get of an integer property (fails the test when it is missing). */
+int64_t ps_qom_int(QTestState *qts, const char *path, const char *prop);
+/* qom-get of a string property, or NULL; g_free it. */
+char *ps_qom_str(QTestState *qts, const char *path, const char *prop);
+/* qom-set of a string property: NULL, or QMP's error text (g_free it). */
+char *ps_qom_set_str(QTestState *qts, const char *path, const char *prop,
+                     const char *value);
+
 /* The running machine's device tree (QMP dumpdtb); g_free it. */
 void *ps_dtb(PsQTest *t);
 

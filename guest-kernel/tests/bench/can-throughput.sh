@@ -11,8 +11,8 @@
 # presilicon.can_bench_frames=N (default 10000) and
 # presilicon.can_bench_bitrate=B (default 500000).
 . /tests/lib/ktap.sh
+. /tests/lib/can.sh
 
-ip() { /bin/ip "$@"; }
 N=$(sed -n 's/.*presilicon\.can_bench_frames=\([0-9]*\).*/\1/p' /proc/cmdline)
 N=${N:-10000}
 BITRATE=$(sed -n 's/.*presilicon\.can_bench_bitrate=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -45,22 +45,14 @@ ip link set vcan0 up 2>/dev/null
 # Frames/s of one burst from $1 to $2, or nothing when a frame was lost.
 burst() {  # from to
 	# A large receive buffer: on vcan0 cangen outruns candump's writes.
-	candump -r 16777216 -n "$N" -T 10000 "$2" >/tmp/burst 2>&1 &
-	dpid=$!
-	i=0
-	while [ $i -lt 50 ] && ! ls -l "/proc/$dpid/fd" 2>/dev/null | grep -q socket; do
-		sleep 0.02
-		i=$((i + 1))
-	done
+	CAN_DUMP_ARGS="-r 16777216" can_dump "$2" "$N" /tmp/burst 10000
 	t0=$(now)
 	cangen "$1" -g 0 -p 1000 -I 2A5 -L 8 -D i -n "$N"
 	wait $dpid
 	t1=$(now)
 	[ "$(grep -c '2A5   \[8\]' /tmp/burst)" = "$N" ] || return 1
 	# In order: the first payload byte counts up (cangen -D i).
-	awk 'function hex(s) { return (index("0123456789ABCDEF", substr(s, 1, 1)) - 1) * 16 + index("0123456789ABCDEF", substr(s, 2, 1)) - 1 }
-		{ v = hex($4); if (NR > 1 && v != (prev + 1) % 256) bad++; prev = v }
-		END { exit bad > 0 }' /tmp/burst || return 1
+	[ "$(can_out_of_order /tmp/burst)" = 0 ] || return 1
 	awk -v n="$N" -v cs=$((t1 - t0)) 'BEGIN { printf "%.1f", n * 100 / (cs ? cs : 1) }'
 }
 

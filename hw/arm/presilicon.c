@@ -29,6 +29,8 @@
 #include "hw/crypto/thunderx_zip.h"
 #include "hw/block/thunderx_mmc.h"
 #include "hw/net/dwc_xlgmac.h"
+#include "hw/net/lan9303.h"
+#include "net/hub.h"
 #include "hw/block/bcm2835_sdhost.h"
 #include "hw/dma/bcm2835_dma.h"
 #include "hw/block/dm816_ahci.h"
@@ -554,10 +556,11 @@ static void ps_create_i2c(PresiliconMachineState *pms)
 {
     void *fdt = MACHINE(pms)->fdt;
     const PresiliconMemMapEntry *m = &presilicon_memmap[PS_I2C0];
-    g_autofree char *path = g_strdup_printf("/soc/i2c@%" HWADDR_PRIx, m->base);
+    char *path = g_strdup_printf("/soc/i2c@%" HWADDR_PRIx, m->base);
 
     /* ARM SBCon: a two-wire bit-banged controller, i2c-versatile in Linux. */
-    sysbus_create_simple(TYPE_ARM_SBCON_I2C, m->base, NULL);
+    pms->i2c = sysbus_create_simple(TYPE_ARM_SBCON_I2C, m->base, NULL);
+    pms->i2c_path = path;
     qemu_fdt_add_subnode(fdt, path);
     qemu_fdt_setprop_string(fdt, path, "compatible", "arm,versatile-i2c");
     qemu_fdt_setprop_sized_cells(fdt, path, "reg", 2, m->base, 2, m->size);
@@ -874,6 +877,57 @@ static void ps_create_models(PresiliconMachineState *pms)
                                PCI_FUNC(PS_DEVFN_XLGMAC));
 }
 
+static I2CBus *ps_i2c_bus(PresiliconMachineState *pms)
+{
+    return (I2CBus *)qdev_get_child_bus(pms->i2c, "i2c");
+}
+
+/*
+ * The LAN9303 switch on the I2C bus at 0x0a. Its port 0 (xMII) is wired
+ * inside QEMU to a second XLGMAC, at 00:04.0, through a two-port hub; its
+ * ports 1 and 2 take netdevs from -global lan9303.port1=ID (docs/board.md).
+ */
+static void ps_create_lan9303(PresiliconMachineState *pms)
+{
+    NetClientState *cpu = net_hub_add_port(PS_HUB_LAN9303, "lan9303.cpu",
+                                           NULL);
+    NetClientState *mac = net_hub_add_port(PS_HUB_LAN9303,
+                                           "lan9303.conduit", NULL);
+    PCIDevice *pdev = pci_new(PS_DEVFN_LAN9303_CONDUIT, TYPE_DWC_XLGMAC);
+    DeviceState *sw = qdev_new(TYPE_LAN9303);
+
+    object_property_add_child(OBJECT(pms), "lan9303-conduit", OBJECT(pdev));
+    qdev_prop_set_netdev(DEVICE(pdev), "netdev", mac);
+    pci_realize_and_unref(pdev, pms->pci_bus, &error_fatal);
+    trace_presilicon_place_pci(TYPE_DWC_XLGMAC,
+                               PCI_SLOT(PS_DEVFN_LAN9303_CONDUIT),
+                               PCI_FUNC(PS_DEVFN_LAN9303_CONDUIT));
+
+    object_property_add_child(OBJECT(pms), TYPE_LAN9303, OBJECT(sw));
+    qdev_prop_set_uint8(sw, "address", LAN9303_DEFAULT_ADDR);
+    qdev_prop_set_netdev(sw, "port0", cpu);
+    object_property_set_link(OBJECT(sw), "conduit", OBJECT(pdev),
+                             &error_abort);
+    i2c_slave_realize_and_unref(I2C_SLAVE(sw), ps_i2c_bus(pms), &error_fatal);
+}
+
+/* Nodes of the I2C devices, built in or -device, under the controller's. */
+static void ps_i2c_nodes(PresiliconMachineState *pms)
+{
+    BusChild *kid;
+
+    QTAILQ_FOREACH(kid, &BUS(ps_i2c_bus(pms))->children, sibling) {
+        PresiliconFdtContext ctx = {
+            .fdt = MACHINE(pms)->fdt,
+            .parent = pms->i2c_path,
+            .intc_phandle = pms->gic_phandle,
+            .i2c_addr = I2C_SLAVE(kid->child)->address,
+        };
+
+        presilicon_fdt_add_device(kid->child, &ctx);
+    }
+}
+
 /* Where the board mapped a built-in model: regions and SPIs. */
 static void ps_model_ctx(PresiliconMachineState *pms, int idx,
                          PresiliconFdtContext *ctx)
@@ -1048,6 +1102,8 @@ static void ps_machine_done(Notifier *notifier, void *data)
     /* Devices the user added with -device were linked to the platform bus. */
     foreach_dynamic_sysbus_device(ps_dynamic_node, pms);
     pci_for_each_device(pms->pci_bus, 0, ps_pci_node, pms);
+    /* After the PCI functions: a switch names its conduit MAC's node. */
+    ps_i2c_nodes(pms);
 
     /* arm_load_kernel() chose where the DTB goes (after kernel and initrd). */
     if (arm_load_dtb(pms->bootinfo.dtb_start, &pms->bootinfo,
@@ -1124,6 +1180,7 @@ static void presilicon_init(MachineState *ms)
         ps_create_models(pms);
         ps_create_spi_models(pms);
         ps_create_usb_models(pms);
+        ps_create_lan9303(pms);
     }
 
     pms->bootinfo.ram_size = ms->ram_size;

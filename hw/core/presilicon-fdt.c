@@ -14,6 +14,24 @@
 #include <libfdt.h>
 #include "trace.h"
 
+/* The first node each device wrote, for presilicon_fdt_phandle(). */
+static GHashTable *presilicon_fdt_paths;
+static DeviceState *presilicon_fdt_writer;
+
+static void presilicon_fdt_record(const char *path)
+{
+    if (!presilicon_fdt_writer) {
+        return;
+    }
+    if (!presilicon_fdt_paths) {
+        presilicon_fdt_paths = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+    }
+    if (!g_hash_table_contains(presilicon_fdt_paths, presilicon_fdt_writer)) {
+        g_hash_table_insert(presilicon_fdt_paths, presilicon_fdt_writer,
+                            g_strdup(path));
+    }
+}
+
 static void presilicon_fdt_fail(const char *what, const char *name, int err)
 {
     /* A board or model bug, not something a guest or a user can cause. */
@@ -46,6 +64,7 @@ static char *presilicon_fdt_mmio(PresiliconFdtContext *ctx,
     if (err) {
         presilicon_fdt_fail("node", name, err);
     }
+    presilicon_fdt_record(path);
     return path;
 }
 
@@ -82,6 +101,7 @@ char *presilicon_fdt_add_pci_node(PresiliconFdtContext *ctx, const char *name,
                                   (char **)compat, ncompat);
     qemu_fdt_setprop_cells(ctx->fdt, path, "reg",
                            PCI_DEVFN(slot, fn) << 8, 0, 0, 0, 0);
+    presilicon_fdt_record(path);
     return path;
 }
 
@@ -96,7 +116,43 @@ char *presilicon_fdt_add_spi_node(PresiliconFdtContext *ctx, const char *name,
                                   (char **)compat, ncompat);
     qemu_fdt_setprop_cell(ctx->fdt, path, "reg", ctx->spi_cs);
     qemu_fdt_setprop_cell(ctx->fdt, path, "spi-max-frequency", max_hz);
+    presilicon_fdt_record(path);
     return path;
+}
+
+char *presilicon_fdt_add_i2c_node(PresiliconFdtContext *ctx, const char *name,
+                                  const char *const *compat, int ncompat)
+{
+    char *path = g_strdup_printf("%s/%s@%x", ctx->parent, name, ctx->i2c_addr);
+
+    qemu_fdt_add_subnode(ctx->fdt, path);
+    qemu_fdt_setprop_string_array(ctx->fdt, path, "compatible",
+                                  (char **)compat, ncompat);
+    qemu_fdt_setprop_cell(ctx->fdt, path, "reg", ctx->i2c_addr);
+    presilicon_fdt_record(path);
+    return path;
+}
+
+uint32_t presilicon_fdt_phandle(PresiliconFdtContext *ctx, DeviceState *dev)
+{
+    const char *path = presilicon_fdt_paths ?
+        g_hash_table_lookup(presilicon_fdt_paths, dev) : NULL;
+    uint32_t phandle;
+    int off;
+
+    if (!path) {
+        return 0;
+    }
+    off = fdt_path_offset(ctx->fdt, path);
+    if (off < 0) {
+        return 0;
+    }
+    phandle = fdt_get_phandle(ctx->fdt, off);
+    if (!phandle) {
+        phandle = qemu_fdt_alloc_phandle(ctx->fdt);
+        qemu_fdt_setprop_cell(ctx->fdt, path, "phandle", phandle);
+    }
+    return phandle;
 }
 
 static uint32_t presilicon_fdt_alloc(void *fdt)
@@ -130,7 +186,11 @@ void presilicon_fdt_add_device(DeviceState *dev, PresiliconFdtContext *ctx)
                               ctx->n_regs ? ctx->reg_base[0] : 0,
                               ctx->n_regs, ctx->n_irqs);
     if (k->add_node) {
+        DeviceState *outer = presilicon_fdt_writer;
+
+        presilicon_fdt_writer = dev;
         k->add_node(dev, ctx);
+        presilicon_fdt_writer = outer;
     }
 }
 

@@ -27,6 +27,7 @@
 #include "net/net.h"
 #include "net/eth.h"
 #include "hw/net/dwc_xlgmac.h"
+#include "hw/core/presilicon-fdt.h"
 #include "trace.h"
 
 #define R(s, reg)   ((s)->regs[A_##reg / 4])
@@ -810,8 +811,20 @@ static const Property xlgmac_properties[] = {
     DEFINE_NIC_PROPERTIES(DwcXlgmacState, conf),
 };
 
+/*
+ * PCI enumeration needs no node; one is written so that a DSA switch
+ * whose CPU port this MAC is (the LAN9303) can name it ("ethernet").
+ */
+static void xlgmac_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
+{
+    static const char *const compat[] = { "pci16c3,7302" };
+
+    g_free(presilicon_fdt_add_pci_node(ctx, "ethernet", compat, 1));
+}
+
 static void xlgmac_class_init(ObjectClass *oc, void *data)
 {
+    PresiliconFdtNodeClass *fc = PRESILICON_FDT_NODE_CLASS(oc);
     DeviceClass *dc = DEVICE_CLASS(oc);
     PCIDeviceClass *pc = PCI_DEVICE_CLASS(oc);
     ResettableClass *rc = RESETTABLE_CLASS(oc);
@@ -826,6 +839,7 @@ static void xlgmac_class_init(ObjectClass *oc, void *data)
     dc->vmsd = &vmstate_dwc_xlgmac;
     dc->desc = "Synopsys DesignWare XLGMAC Ethernet";
     device_class_set_props(dc, xlgmac_properties);
+    fc->add_node = xlgmac_add_fdt_node;
     set_bit(DEVICE_CATEGORY_NETWORK, dc->categories);
 }
 
@@ -837,6 +851,7 @@ static const TypeInfo xlgmac_types[] = {
         .class_init = xlgmac_class_init,
         .interfaces = (InterfaceInfo[]) {
             { INTERFACE_PCIE_DEVICE },
+            { TYPE_PRESILICON_FDT_NODE },
             { }
         },
     },

@@ -36,6 +36,8 @@ typedef struct PresiliconFdtContext {
     int pci_devfn;
     /* An SPI device under the controller's node (parent): its chip select. */
     int spi_cs;
+    /* An I2C device under the controller's node (parent): its address. */
+    int i2c_addr;
     /* The board's GPIO controller and the line it gave the device (0: none). */
     uint32_t gpio_phandle;
     int gpio_line;
@@ -92,6 +94,21 @@ char *presilicon_fdt_add_pci_node(PresiliconFdtContext *ctx, const char *name,
 char *presilicon_fdt_add_spi_node(PresiliconFdtContext *ctx, const char *name,
                                   const char *const *compat, int ncompat,
                                   uint32_t max_hz);
+
+/*
+ * Create "<parent>/<name>@<i2c_addr>" for the I2C device at address
+ * ctx->i2c_addr of the controller whose node is ctx->parent, with
+ * "compatible" and "reg", and return its path (free with g_free).
+ */
+char *presilicon_fdt_add_i2c_node(PresiliconFdtContext *ctx, const char *name,
+                                  const char *const *compat, int ncompat);
+
+/*
+ * Phandle of the node another device's add_node wrote (its first one),
+ * given one on first use; 0 when that device has no node yet. The board
+ * writes PCI functions' nodes before the I2C devices', which may name them.
+ */
+uint32_t presilicon_fdt_phandle(PresiliconFdtContext *ctx, DeviceState *dev);
 
 /*
  * Phandle of a "fixed-clock" node /clocks/<name> running at freq Hz,

@@ -472,10 +472,18 @@ static void lan9303_egress(Lan9303State *s, int port, int src,
     size_t n = len;
     unsigned wire;
 
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int64_t start = MAX(now, p->tx_busy_until);
+
     if (!(p->tx_cfg & LAN9303_MAC_TX_CFG_TX_EN) || !p->phy.link_up ||
         !p->nic) {
         lan9303_count(&s->port[src].bm_drop);
         trace_lan9303_drop(port, "egress disabled or link down");
+        return;
+    }
+    if (start - now > LAN9303_EGRESS_BACKLOG * LAN9303_NS_PER_BYTE) {
+        lan9303_count(&s->port[src].bm_drop);
+        trace_lan9303_drop(port, "egress buffer full");
         return;
     }
     if (((s->egress_type >> (8 * port)) & LAN9303_EGRESS_TYPE_MASK) ==
@@ -494,6 +502,8 @@ static void lan9303_egress(Lan9303State *s, int port, int src,
         n = ETH_ZLEN;
     }
     wire = lan9303_wire_len(n);
+    /* Preamble, start delimiter and inter-frame gap: 20 more bytes. */
+    p->tx_busy_until = start + (wire + 20) * LAN9303_NS_PER_BYTE;
     lan9303_count(&p->cnt[CNT(LAN9303_MAC_TX_PKTOK_CNT)]);
     lan9303_count_add(&p->cnt[CNT(LAN9303_MAC_TX_PKTLEN_CNT)], wire);
     lan9303_count_size(p, LAN9303_MAC_TX_64_CNT, wire);
@@ -723,6 +733,7 @@ static void lan9303_fabric_reset(Lan9303State *s)
         p->imr = 0x1;
         memset(p->cnt, 0, sizeof(p->cnt));
         p->filtered = p->learn_discard = p->bm_drop = 0;
+        p->tx_busy_until = 0;
     }
     s->sw_imr = 0x7f;
     s->alr_cmd = 0;
@@ -1501,6 +1512,7 @@ static const VMStateDescription vmstate_lan9303_port = {
         VMSTATE_UINT32(filtered, Lan9303Port),
         VMSTATE_UINT32(learn_discard, Lan9303Port),
         VMSTATE_UINT32(bm_drop, Lan9303Port),
+        VMSTATE_INT64(tx_busy_until, Lan9303Port),
         VMSTATE_STRUCT(phy, Lan9303Port, 1, vmstate_lan9303_phy, Lan9303Phy),
         VMSTATE_END_OF_LIST()
     },

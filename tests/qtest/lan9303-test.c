@@ -661,6 +661,41 @@ START_TEST(test_bad_frames)
 }
 END_TEST
 
+/*
+ * Ports 1 and 2 on one hub: a loop. A broadcast storms around it until
+ * the egress buffer fills in virtual time; then frames are dropped and
+ * counted, and QEMU answers again.
+ */
+START_TEST(test_bad_loop_between_ports)
+{
+    Sw *s = g_new0(Sw, 1);
+    g_autoptr(GString) args = g_string_new("");
+    int theirs[3];
+    uint8_t f[64];
+    uint32_t drops = 0;
+
+    sw_sockets(s->sock, theirs, args);
+    s->t = ps_qtest_start("presilicon,bare=on", "%s -netdev hubport,id=l1,"
+                          "hubid=7 -netdev hubport,id=l2,hubid=7 -device "
+                          "lan9303,id=sw,address=0x0a,port0=p0,port1=l1,"
+                          "port2=l2", args->str);
+    for (int i = 0; i < 3; i++) {
+        close(theirs[i]);
+    }
+    for (int p = 0; p < 3; p++) {
+        enable_port(s, p);
+    }
+    send_on(s, 0, f, frame(f, bcast, mac_c, 60, 0));
+    wait_taken(s, 0, 1, LAN9303_MAC_RX_PKTOK_CNT);
+    for (int p = 0; p < 3; p++) {
+        drops += csr_rd(s, LAN9303_SF_BM_DRP_CNT_SRC(p));
+    }
+    ck_assert_uint_gt(drops, 0);
+    ck_assert_uint_gt(port_rd(s, 1, LAN9303_MAC_TX_PKTOK_CNT), 100);
+    sw_quit(s);
+}
+END_TEST
+
 static void check_node(const void *fdt, int node, uint64_t base)
 {
     int ports, p0, len;
@@ -763,6 +798,7 @@ int main(void)
     tcase_add_test(data, test_alr_commands_and_aging);
     tcase_add_test(bad, test_hostile_programming);
     tcase_add_test(bad, test_bad_frames);
+    tcase_add_test(bad, test_bad_loop_between_ports);
     tcase_add_test(bad, test_migration_keeps_learned_state);
     suite_add_tcase(s, mgmt);
     suite_add_tcase(s, data);

@@ -18,6 +18,13 @@ OBJECT_DECLARE_SIMPLE_TYPE(Lan9303State, LAN9303)
 #define LAN9303_DEFAULT_ADDR    0x0a
 /* Dynamic ALR entries age out after this long unheard (datasheet: 300 s). */
 #define LAN9303_ALR_AGE_NS      (300 * NANOSECONDS_PER_SECOND)
+/*
+ * Each port sends at 100 Mbit/s in virtual time; what waits for the wire
+ * beyond this many bytes is dropped, as the buffer manager drops when its
+ * memory is full. A loop between two ports (a broadcast storm) dies out.
+ */
+#define LAN9303_EGRESS_BACKLOG  16384
+#define LAN9303_NS_PER_BYTE     80      /* 100 Mbit/s */
 /* The interrupt output (IRQ pin), level, polarity from IRQ_CFG. */
 #define LAN9303_IRQ_OUT         "irq"
 
@@ -48,6 +55,7 @@ typedef struct Lan9303Port {
     uint32_t filtered;      /* SWE_FILTERED_CNT */
     uint32_t learn_discard; /* SWE_LRN_DISCRD_CNT */
     uint32_t bm_drop;       /* BM_DRP_CNT_SRC */
+    int64_t tx_busy_until;  /* virtual ns the wire is busy until */
     Lan9303Phy phy;
 } Lan9303Port;
 

@@ -884,8 +884,11 @@ static I2CBus *ps_i2c_bus(PresiliconMachineState *pms)
 
 /*
  * The LAN9303 switch on the I2C bus at 0x0a. Its port 0 (xMII) is wired
- * inside QEMU to a second XLGMAC, at 00:04.0, through a two-port hub; its
+ * inside QEMU to a virtio-net at 00:04.0 through a two-port hub; its
  * ports 1 and 2 take netdevs from -global lan9303.port1=ID (docs/board.md).
+ * The conduit is not our XLGMAC: Linux 6.12's dwc-xlgmac never enables
+ * its channel interrupt (docs/devices/dwc-xlgmac.md), so frames that come
+ * in while the guest sends nothing would wait for its next transmission.
  */
 static void ps_create_lan9303(PresiliconMachineState *pms)
 {
@@ -893,13 +896,21 @@ static void ps_create_lan9303(PresiliconMachineState *pms)
                                            NULL);
     NetClientState *mac = net_hub_add_port(PS_HUB_LAN9303,
                                            "lan9303.conduit", NULL);
-    PCIDevice *pdev = pci_new(PS_DEVFN_LAN9303_CONDUIT, TYPE_DWC_XLGMAC);
+    PCIDevice *pdev = pci_new(PS_DEVFN_LAN9303_CONDUIT, "virtio-net-pci");
     DeviceState *sw = qdev_new(TYPE_LAN9303);
 
     object_property_add_child(OBJECT(pms), "lan9303-conduit", OBJECT(pdev));
     qdev_prop_set_netdev(DEVICE(pdev), "netdev", mac);
+    qdev_prop_set_string(DEVICE(pdev), "romfile", "");   /* no firmware */
+    /*
+     * No VLAN filter: the switch's special tag is a VLAN tag whose VID
+     * carries flags (static entry, STP override, IGMP), and a conduit must
+     * take them all, as the MACs LAN9303 boards use do.
+     */
+    qdev_prop_set_bit(DEVICE(pdev), "ctrl_vlan", false);
     pci_realize_and_unref(pdev, pms->pci_bus, &error_fatal);
-    trace_presilicon_place_pci(TYPE_DWC_XLGMAC,
+    pms->lan9303_conduit = DEVICE(pdev);
+    trace_presilicon_place_pci("virtio-net-pci",
                                PCI_SLOT(PS_DEVFN_LAN9303_CONDUIT),
                                PCI_FUNC(PS_DEVFN_LAN9303_CONDUIT));
 
@@ -909,6 +920,22 @@ static void ps_create_lan9303(PresiliconMachineState *pms)
     object_property_set_link(OBJECT(sw), "conduit", OBJECT(pdev),
                              &error_abort);
     i2c_slave_realize_and_unref(I2C_SLAVE(sw), ps_i2c_bus(pms), &error_fatal);
+}
+
+/* The conduit's node, for the switch's "ethernet" to name. */
+static void ps_fdt_lan9303_conduit(PresiliconMachineState *pms)
+{
+    static const char *const compat[] = { "pci1af4,1041" };
+    PresiliconFdtContext ctx = {
+        .fdt = MACHINE(pms)->fdt,
+        .parent = pms->pcie_path,
+        .intc_phandle = pms->gic_phandle,
+        .pci_devfn = PS_DEVFN_LAN9303_CONDUIT,
+    };
+    g_autofree char *path = presilicon_fdt_add_pci_node(&ctx, "ethernet",
+                                                        compat, 1);
+
+    presilicon_fdt_record_node(pms->lan9303_conduit, path);
 }
 
 /* Nodes of the I2C devices, built in or -device, under the controller's. */
@@ -1102,6 +1129,9 @@ static void ps_machine_done(Notifier *notifier, void *data)
     /* Devices the user added with -device were linked to the platform bus. */
     foreach_dynamic_sysbus_device(ps_dynamic_node, pms);
     pci_for_each_device(pms->pci_bus, 0, ps_pci_node, pms);
+    if (pms->lan9303_conduit) {
+        ps_fdt_lan9303_conduit(pms);
+    }
     /* After the PCI functions: a switch names its conduit MAC's node. */
     ps_i2c_nodes(pms);
 

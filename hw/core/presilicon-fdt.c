@@ -18,17 +18,20 @@
 static GHashTable *presilicon_fdt_paths;
 static DeviceState *presilicon_fdt_writer;
 
-static void presilicon_fdt_record(const char *path)
+void presilicon_fdt_record_node(DeviceState *dev, const char *path)
 {
-    if (!presilicon_fdt_writer) {
-        return;
-    }
     if (!presilicon_fdt_paths) {
         presilicon_fdt_paths = g_hash_table_new_full(NULL, NULL, NULL, g_free);
     }
-    if (!g_hash_table_contains(presilicon_fdt_paths, presilicon_fdt_writer)) {
-        g_hash_table_insert(presilicon_fdt_paths, presilicon_fdt_writer,
-                            g_strdup(path));
+    if (!g_hash_table_contains(presilicon_fdt_paths, dev)) {
+        g_hash_table_insert(presilicon_fdt_paths, dev, g_strdup(path));
+    }
+}
+
+static void presilicon_fdt_record(const char *path)
+{
+    if (presilicon_fdt_writer) {
+        presilicon_fdt_record_node(presilicon_fdt_writer, path);
     }
 }
 

@@ -625,7 +625,10 @@ static void lan9303_ingress(Lan9303State *s, int in, const uint8_t *buf,
             dest = lan9303_alr_ports(e->dat1);
             if (e->dat1 & LAN9303_ALR_DAT1_STATIC) {
                 flags |= LAN9303_TAG_RX_STATIC;
-                override = e->dat1 & LAN9303_ALR_DAT1_AGE_OVERRIDE;
+                if (e->dat1 & LAN9303_ALR_DAT1_AGE_OVERRIDE) {
+                    flags |= LAN9303_TAG_RX_STP;
+                    override = true;
+                }
             }
         } else if (is_broadcast_ether_addr(buf)) {
             dest = 7;
@@ -641,10 +644,8 @@ static void lan9303_ingress(Lan9303State *s, int in, const uint8_t *buf,
         flags |= LAN9303_TAG_RX_IGMP;
         override = true;
     }
-    if (override) {
-        /* A static entry with age override (e.g. BPDUs) passes any state. */
-        flags |= LAN9303_TAG_RX_STP;
-    } else if (st != LAN9303_PORT_STATE_FORWARDING) {
+    /* A static entry with age override (BPDUs) or the trap: any state. */
+    if (!override && st != LAN9303_PORT_STATE_FORWARDING) {
         filtered = true;
     }
 
@@ -665,9 +666,6 @@ forward:
     sniffer = (s->mirror >> LAN9303_MIRROR_SNIFFER_SHIFT) & 7 & ~(1u << in);
     if ((s->mirror & LAN9303_MIRROR_RX_EN) && (mirrored & (1u << in)) &&
         (!filtered || (s->mirror & LAN9303_MIRROR_RX_FILTERED))) {
-        if (filtered || !dest) {
-            flags |= LAN9303_TAG_RX_STP;    /* not forwarded by the switch */
-        }
         dest |= sniffer;
     } else if ((s->mirror & LAN9303_MIRROR_TX_EN) && (dest & mirrored)) {
         dest |= sniffer;

@@ -359,13 +359,12 @@ START_TEST(test_special_tag_both_ways)
     size_t len;
 
     driver_setup(s);
-    /* Port 1 in: only to port 0, with VID = source port | "trapped". */
+    /* Port 1 in: only to port 0 (mirrored), with VID = source port. */
     len = frame(f, mac_b, mac_a, 90, 1);
     ck_assert_uint_eq(xfer(s, 1, f, len, out, olen), 0x1);
     ck_assert_int_eq(olen[0], len + 4);
     ck_assert_uint_eq(lduw_be_p(out[0] + 12), 0x8100);
-    ck_assert_uint_eq(lduw_be_p(out[0] + 14) & 0x3, 1);
-    ck_assert(lduw_be_p(out[0] + 14) & LAN9303_TAG_RX_STP);
+    ck_assert_uint_eq(lduw_be_p(out[0] + 14), 1);
     ck_assert(!memcmp(out[0], f, 12));
     ck_assert(!memcmp(out[0] + 16, f + 12, len - 12));
     /* Port 2 the same, with its own number, and a full-size frame. */
@@ -439,7 +438,8 @@ START_TEST(test_bridge_and_stp_states)
     ck_assert_uint_eq(csr_rd(s, LAN9303_SF_SWE_FILTERED_CNT(2)), 1);
     len = frame(f, stp_mac, mac_b, 64, 6);
     ck_assert_uint_eq(xfer(s, 2, f, len, out, olen), 0x1);
-    ck_assert(lduw_be_p(out[0] + 14) & LAN9303_TAG_RX_STP);
+    ck_assert_uint_eq(lduw_be_p(out[0] + 14), 2 | LAN9303_TAG_RX_STP |
+                      LAN9303_TAG_RX_STATIC);
     /* Forwarding again. */
     csr_wr(s, LAN9303_SF_SWE_PORT_STATE, 0);
     len = frame(f, mac_b, mac_a, 64, 7);
@@ -453,7 +453,7 @@ START_TEST(test_bridge_and_stp_states)
     f[14] = 0x45;
     f[14 + 9] = 2;
     ck_assert_uint_eq(xfer(s, 1, f, len, out, olen), 0x1);
-    ck_assert(lduw_be_p(out[0] + 14) & LAN9303_TAG_RX_IGMP);
+    ck_assert_uint_eq(lduw_be_p(out[0] + 14), 1 | LAN9303_TAG_RX_IGMP);
     sw_quit(s);
 }
 END_TEST
@@ -713,8 +713,10 @@ static void check_node(const void *fdt, int node, uint64_t base)
     ck_assert_ptr_nonnull(eth);
     node = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(*eth));
     ck_assert_int_ge(node, 0);
-    ck_assert_str_eq(fdt_getprop(fdt, node, "compatible", NULL),
-                     "pci16c3,7302");
+    /* A PCI function's node: the board's virtio-net, or -device's MAC. */
+    ck_assert(g_str_has_prefix(fdt_getprop(fdt, node, "compatible", NULL),
+                               "pci"));
+    ck_assert_str_eq(fdt_get_name(fdt, node, NULL), "ethernet@4");
     ck_assert_int_ge(fdt_subnode_offset(fdt, p0, "fixed-link"), 0);
     ck_assert_str_eq(fdt_getprop(fdt, fdt_subnode_offset(fdt, ports,
                                  "port@1"), "label", NULL), "lan1");

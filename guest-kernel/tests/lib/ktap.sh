@@ -75,6 +75,17 @@ ktap_host_expect() {  # path property json-value
 	ktap_host_sync
 }
 
+# A ping the host makes from one of the test's endpoints (its `# endpoint:`
+# header, run-guest-test's net-ping): one ARP request for IP, then COUNT
+# ICMP echo requests (SIZE payload bytes, 56 by default). The harness
+# reports it as this test's next subtest, ok when WANT replies came; this
+# returns once it has.
+ktap_host_ping() {  # from ip count want [size]
+	KTAP_N=$((KTAP_N + 1))
+	ktap_diag "presilicon-host: net-ping $KTAP_N $*"
+	ktap_host_sync
+}
+
 ktap_finish() {
 	if [ "$KTAP_N" != "$KTAP_PLAN" ]; then
 		ktap_diag "planned $KTAP_PLAN subtests, ran $KTAP_N"

@@ -61,7 +61,7 @@ typedef struct PresiliconMemMapEntry {
 #define PS_DEVFN_ZIP        PCI_DEVFN(1, 0)
 #define PS_DEVFN_MMC        PCI_DEVFN(2, 0)
 #define PS_DEVFN_XLGMAC     PCI_DEVFN(3, 0)
-/* 00:04.0: a second XLGMAC, the LAN9303 switch's CPU-port (conduit) MAC. */
+/* 00:04.0: a virtio-net, the LAN9303 switch's CPU-port (conduit) MAC. */
 #define PS_DEVFN_LAN9303_CONDUIT PCI_DEVFN(4, 0)
 /* The QEMU hub (two ports: a wire) between that MAC and switch port 0. */
 #define PS_HUB_LAN9303      0x9303
@@ -103,6 +103,8 @@ struct PresiliconMachineState {
     /* The SBCon I2C controller and its node: I2C devices go under it. */
     DeviceState *i2c;
     char *i2c_path;
+    /* The LAN9303's conduit MAC (its node is the board's to write). */
+    DeviceState *lan9303_conduit;
     /* The xHCI's USB bus: USB devices, built in or -device ...,bus=. */
     USBBus *usb_bus;
     /* The built-in EV3 battery (its ADC is on the PL022 at chip select 0). */

@@ -111,6 +111,12 @@ char *presilicon_fdt_add_i2c_node(PresiliconFdtContext *ctx, const char *name,
 uint32_t presilicon_fdt_phandle(PresiliconFdtContext *ctx, DeviceState *dev);
 
 /*
+ * For a node the board wrote for a device that has no hook of its own
+ * (a QEMU device): say whose it is, so presilicon_fdt_phandle() finds it.
+ */
+void presilicon_fdt_record_node(DeviceState *dev, const char *path);
+
+/*
  * Phandle of a "fixed-clock" node /clocks/<name> running at freq Hz,
  * created on first use and shared by every node that names it.
  */

@@ -77,6 +77,10 @@ ip addr flush dev lan1
 ip link add br0 type bridge
 ip link set lan1 master br0 && ip link set lan2 master br0 && ip link set br0 up
 ip addr add 10.93.0.1/24 dev br0
+# Neighbours for good: no ARP probe of the guest's own lands in the
+# frames the counters below must match.
+ip neigh replace 10.93.0.11 lladdr 02:00:5e:93:03:01 dev br0 nud permanent
+ip neigh replace 10.93.0.12 lladdr 02:00:5e:93:03:02 dev br0 nud permanent
 ip -d link show lan1 | grep -q 'state forwarding'
 ktap_result $? "bridged: lan1 and lan2 in br0, forwarding" \
 	"$(ip -d link show lan1 | tail -2)"
@@ -112,11 +116,16 @@ ktap_result $? "ethtool -S: lan1 RxOk 11 (1 broadcast), lan2 TxOk 11" \
 printf '#!/bin/sh\nexit 0\n' >/sbin/bridge-stp
 chmod +x /sbin/bridge-stp
 ip link set br0 type bridge stp_state 1
+# The bridge hands a port state to the switch in deferred switchdev work:
+# the host waits until the chip's SWE_PORT_STATE has it (port 2 listening,
+# the driver's "blocking", is 0x10).
 err=$(/sbin/bridge link set dev lan2 state 4 2>&1)
 ip -d link show lan2 | grep -q 'state blocking'
 ktap_result $? "lan2 set to STP blocking" "$err $(ip -d link show lan2 | tail -1 | cut -c1-60)"
+ktap_host_wait /machine/lan9303 swe-port-state 16
 ktap_host_ping a 10.93.0.12 3 0
 /sbin/bridge link set dev lan2 state 3
+ktap_host_wait /machine/lan9303 swe-port-state 0
 ktap_host_ping a 10.93.0.12 3 3
 
 # The cable: set_link off/on on b's netdev.

@@ -30,7 +30,7 @@
 #include "hw/block/thunderx_mmc.h"
 #include "hw/net/dwc_xlgmac.h"
 #include "hw/net/lan9303.h"
-#include "net/hub.h"
+#include "hw/virtio/virtio-net.h"
 #include "hw/block/bcm2835_sdhost.h"
 #include "hw/dma/bcm2835_dma.h"
 #include "hw/block/dm816_ahci.h"
@@ -883,24 +883,20 @@ static I2CBus *ps_i2c_bus(PresiliconMachineState *pms)
 }
 
 /*
- * The LAN9303 switch on the I2C bus at 0x0a. Its port 0 (xMII) is wired
- * inside QEMU to a virtio-net at 00:04.0 through a two-port hub; its
- * ports 1 and 2 take netdevs from -global lan9303.port1=ID (docs/board.md).
+ * The LAN9303 switch on the I2C bus at 0x0a. Its port 0 (xMII) is cabled
+ * inside QEMU to a virtio-net at 00:04.0, NIC to NIC; its ports 1 and 2
+ * take netdevs from -global lan9303.port1=ID (docs/board.md).
  * The conduit is not our XLGMAC: Linux 6.12's dwc-xlgmac never enables
  * its channel interrupt (docs/devices/dwc-xlgmac.md), so frames that come
  * in while the guest sends nothing would wait for its next transmission.
  */
 static void ps_create_lan9303(PresiliconMachineState *pms)
 {
-    NetClientState *cpu = net_hub_add_port(PS_HUB_LAN9303, "lan9303.cpu",
-                                           NULL);
-    NetClientState *mac = net_hub_add_port(PS_HUB_LAN9303,
-                                           "lan9303.conduit", NULL);
     PCIDevice *pdev = pci_new(PS_DEVFN_LAN9303_CONDUIT, "virtio-net-pci");
     DeviceState *sw = qdev_new(TYPE_LAN9303);
+    VirtIONet *vnet;
 
     object_property_add_child(OBJECT(pms), "lan9303-conduit", OBJECT(pdev));
-    qdev_prop_set_netdev(DEVICE(pdev), "netdev", mac);
     qdev_prop_set_string(DEVICE(pdev), "romfile", "");   /* no firmware */
     /*
      * No VLAN filter: the switch's special tag is a VLAN tag whose VID
@@ -916,7 +912,9 @@ static void ps_create_lan9303(PresiliconMachineState *pms)
 
     object_property_add_child(OBJECT(pms), TYPE_LAN9303, OBJECT(sw));
     qdev_prop_set_uint8(sw, "address", LAN9303_DEFAULT_ADDR);
-    qdev_prop_set_netdev(sw, "port0", cpu);
+    vnet = VIRTIO_NET(object_resolve_path_component(OBJECT(pdev),
+                                                    "virtio-backend"));
+    lan9303_connect_port(LAN9303(sw), 0, qemu_get_queue(vnet->nic));
     object_property_set_link(OBJECT(sw), "conduit", OBJECT(pdev),
                              &error_abort);
     i2c_slave_realize_and_unref(I2C_SLAVE(sw), ps_i2c_bus(pms), &error_fatal);

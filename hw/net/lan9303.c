@@ -11,9 +11,10 @@
  * (how the driver keeps the ports apart), the special VLAN tag on the
  * CPU port, and the IGMP trap.
  *
- * Each port is a QEMU NIC client: port 0 (the xMII port) joins the board's
- * CPU MAC through a hub, ports 1 and 2 take any netdev. Frames move at
- * once; there are no queues, priorities or rate limits.
+ * Each port is a QEMU NIC client: port 0 (the xMII port) is cabled to the
+ * board's CPU MAC (lan9303_connect_port()), ports 1 and 2 take any
+ * netdev. A port sends at 100 Mbit/s of virtual time and a full egress
+ * buffer drops; there are no priorities, queues or rate limits.
  */
 
 #include "qemu/osdep.h"
@@ -1380,6 +1381,14 @@ static void lan9303_reset_hold(Object *obj, ResetType type)
     lan9303_reset_all(s);
 }
 
+void lan9303_connect_port(Lan9303State *s, int port, NetClientState *nic)
+{
+    assert(!DEVICE(s)->realized && !nic->peer &&
+           !s->port[port].conf.peers.ncs[0]);
+    s->port[port].conf.peers.ncs[0] = nic;
+    s->port[port].conf.peers.queues = 1;
+}
+
 static void lan9303_realize(DeviceState *dev, Error **errp)
 {
     Lan9303State *s = LAN9303(dev);
@@ -1418,6 +1427,9 @@ static void lan9303_init(Object *obj)
     Lan9303State *s = LAN9303(obj);
 
     qdev_init_gpio_out_named(DEVICE(obj), &s->irq, LAN9303_IRQ_OUT, 1);
+    /* For tests and users: what the driver has made of the port states. */
+    object_property_add_uint32_ptr(obj, "swe-port-state", &s->port_state,
+                                   OBJ_PROP_FLAG_READ);
 }
 
 /*

@@ -75,6 +75,14 @@ ktap_host_expect() {  # path property json-value
 	ktap_host_sync
 }
 
+# Have the host wait (20 s at most) until QOM's PROPERTY of PATH equals
+# VALUE (JSON): for what the driver does later, in a work queue, and the
+# guest cannot see. The log says how long it took; the test's next checks
+# say whether it came.
+ktap_host_wait() {  # path property json-value
+	ktap_host wait "$1" "$2" "$3"
+}
+
 # A ping the host makes from one of the test's endpoints (its `# endpoint:`
 # header, run-guest-test's net-ping): one ARP request for IP, then COUNT
 # ICMP echo requests (SIZE payload bytes, 56 by default). The harness

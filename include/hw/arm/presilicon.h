@@ -63,8 +63,6 @@ typedef struct PresiliconMemMapEntry {
 #define PS_DEVFN_XLGMAC     PCI_DEVFN(3, 0)
 /* 00:04.0: a virtio-net, the LAN9303 switch's CPU-port (conduit) MAC. */
 #define PS_DEVFN_LAN9303_CONDUIT PCI_DEVFN(4, 0)
-/* The QEMU hub (two ports: a wire) between that MAC and switch port 0. */
-#define PS_HUB_LAN9303      0x9303
 /* PL061 lines 0-3 are the PL022's chip selects 0-3 (cs-gpios). */
 #define PS_SPI_NUM_CS       4
 /* PL061 line 4: the EV3 battery's type switch (low: rechargeable). */

@@ -120,4 +120,10 @@ struct Lan9303State {
     bool phy_addr_sel;      /* PHYs at 1-2-3 instead of 0-1-2 */
 };
 
+/*
+ * Cable a port straight to a NIC of the same machine (the board's conduit
+ * MAC on port 0), before realize: no netdev or hub between them.
+ */
+void lan9303_connect_port(Lan9303State *s, int port, NetClientState *nic);
+
 #endif

@@ -11,8 +11,8 @@
 # Apart (the driver's default): the guest pings a through lan1, and a
 # cannot reach b. Bridged (br0 over lan1 and lan2, offloaded): a and b
 # reach each other through the switch alone, and both reach br0; ethtool
-# -S counts exactly the frames a net-ping sends (one ARP request and the
-# echo requests; the chip's MIB counters clear when read); lan2 in STP
+# -S counts exactly the frames a net-ping sends and gets back (one ARP
+# request and the echo requests; the chip's MIB counters clear when read); lan2 in STP
 # blocking state drops a's frames, forwarding again passes them; the
 # host's set_link off/on on b's netdev takes lan2's carrier down and up.
 . /tests/lib/ktap.sh
@@ -67,7 +67,7 @@ ktap_diag "$($ETHTOOL lan1 2>/dev/null | grep -E 'Speed|Duplex' | tr -d '\t' | t
 
 # Apart: lan1 is a port of its own; the switch keeps 1 and 2 apart.
 ip addr add 10.93.0.1/24 dev lan1
-ping -c 3 -W 2 10.93.0.11 >/tmp/ping.out 2>&1
+ping -c 1 -W 3 10.93.0.11 >/tmp/ping.out 2>&1
 ktap_result $? "apart: the guest pings a through lan1" "$(tail -2 /tmp/ping.out)"
 ktap_host_ping a 10.93.0.1 3 3
 ktap_host_ping a 10.93.0.12 3 0
@@ -90,22 +90,21 @@ ktap_host_ping b 10.93.0.11 5 5
 ktap_host_ping a 10.93.0.1 3 3
 ktap_host_ping b 10.93.0.1 3 3 1000
 
-# The MIB counters behind ethtool -S: read (and so cleared), then exactly
-# one ARP request and 10 echo requests in on lan1 and out on lan2.
-stat() {  # file name: one counter of a saved `ethtool -S`
-	awk -v n="$2" '$1 == n ":" { print $2 }' "$1"
+# The MIB counters behind ethtool -S: read (and so cleared), then a's one
+# ARP request and 10 echo requests in on lan1, b's ARP reply and 10 echo
+# replies out of it. (Each read is 34 registers over the bit-banged I2C.)
+stat() {  # name: one counter of the saved `ethtool -S lan1`
+	awk -v n="$1" '$1 == n ":" { print $2 }' /tmp/lan1.stats
 }
 $ETHTOOL -S lan1 >/dev/null
-$ETHTOOL -S lan2 >/dev/null
 ktap_host_ping a 10.93.0.12 10 10
 $ETHTOOL -S lan1 >/tmp/lan1.stats
-$ETHTOOL -S lan2 >/tmp/lan2.stats
-rx=$(stat /tmp/lan1.stats RxOk)
-rxb=$(stat /tmp/lan1.stats RxBroad)
-tx=$(stat /tmp/lan2.stats TxOk)
-ktap_diag "lan1 RxOk $rx RxBroad $rxb; lan2 TxOk $tx"
+rx=$(stat RxOk)
+rxb=$(stat RxBroad)
+tx=$(stat TxOk)
+ktap_diag "lan1 RxOk $rx RxBroad $rxb TxOk $tx"
 [ "$rx" = 11 ] && [ "$rxb" = 1 ] && [ "$tx" = 11 ]
-ktap_result $? "ethtool -S: lan1 RxOk 11 (1 broadcast), lan2 TxOk 11" \
+ktap_result $? "ethtool -S lan1: RxOk 11 (1 broadcast), TxOk 11" \
 	"want 11, 1, 11"
 
 # STP: with the kernel's own STP off, the bridge puts every port back to

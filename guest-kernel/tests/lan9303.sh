@@ -18,6 +18,7 @@
 . /tests/lib/ktap.sh
 
 ip() { /bin/ip "$@"; }
+quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
 ETHTOOL=/sbin/ethtool
 DRV=/sys/bus/i2c/drivers/LAN9303_I2C
 scale=$(sed -n 's/.*presilicon\.timeout_scale=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -96,16 +97,23 @@ ktap_host_ping b 10.93.0.1 3 3 1000
 stat() {  # name: one counter of the saved `ethtool -S lan1`
 	awk -v n="$1" '$1 == n ":" { print $2 }' /tmp/lan1.stats
 }
-$ETHTOOL -S lan1 >/dev/null
-ktap_host_ping a 10.93.0.12 10 10
-$ETHTOOL -S lan1 >/tmp/lan1.stats
-rx=$(stat RxOk)
-rxb=$(stat RxBroad)
-tx=$(stat TxOk)
-ktap_diag "lan1 RxOk $rx RxBroad $rxb TxOk $tx"
-[ "$rx" = 11 ] && [ "$rxb" = 1 ] && [ "$tx" = 11 ]
-ktap_result $? "ethtool -S lan1: RxOk 11 (1 broadcast), TxOk 11" \
-	"want 11, 1, 11"
+if quick; then
+	# The sanitizer boot: each ethtool -S there takes 3.5 s.
+	ktap_host_ping a 10.93.0.12 10 10
+	ktap_skip "ethtool -S lan1: RxOk 11 (1 broadcast), TxOk 11" \
+		"quick mode: the MIB readout is the plain boot's"
+else
+	$ETHTOOL -S lan1 >/dev/null
+	ktap_host_ping a 10.93.0.12 10 10
+	$ETHTOOL -S lan1 >/tmp/lan1.stats
+	rx=$(stat RxOk)
+	rxb=$(stat RxBroad)
+	tx=$(stat TxOk)
+	ktap_diag "lan1 RxOk $rx RxBroad $rxb TxOk $tx"
+	[ "$rx" = 11 ] && [ "$rxb" = 1 ] && [ "$tx" = 11 ]
+	ktap_result $? "ethtool -S lan1: RxOk 11 (1 broadcast), TxOk 11" \
+		"want 11, 1, 11"
+fi
 
 # STP: with the kernel's own STP off, the bridge puts every port back to
 # forwarding at once; an STP daemon (mstpd) sets the states itself. So

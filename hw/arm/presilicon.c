@@ -914,7 +914,8 @@ static void ps_create_lan9303(PresiliconMachineState *pms)
     qdev_prop_set_uint8(sw, "address", LAN9303_DEFAULT_ADDR);
     vnet = VIRTIO_NET(object_resolve_path_component(OBJECT(pdev),
                                                     "virtio-backend"));
-    lan9303_connect_port(LAN9303(sw), 0, qemu_get_queue(vnet->nic));
+    lan9303_connect_port(LAN9303(sw), 0, qemu_get_queue(vnet->nic),
+                         &error_fatal);
     object_property_set_link(OBJECT(sw), "conduit", OBJECT(pdev),
                              &error_abort);
     i2c_slave_realize_and_unref(I2C_SLAVE(sw), ps_i2c_bus(pms), &error_fatal);

@@ -1381,12 +1381,18 @@ static void lan9303_reset_hold(Object *obj, ResetType type)
     lan9303_reset_all(s);
 }
 
-void lan9303_connect_port(Lan9303State *s, int port, NetClientState *nic)
+bool lan9303_connect_port(Lan9303State *s, int port, NetClientState *nic,
+                          Error **errp)
 {
-    assert(!DEVICE(s)->realized && !nic->peer &&
-           !s->port[port].conf.peers.ncs[0]);
+    assert(!DEVICE(s)->realized && !nic->peer);
+    if (s->port[port].conf.peers.ncs[0]) {
+        error_setg(errp, "lan9303: port%d is cabled to the board's MAC; "
+                   "it takes no netdev (property 'port%d')", port, port);
+        return false;
+    }
     s->port[port].conf.peers.ncs[0] = nic;
     s->port[port].conf.peers.queues = 1;
+    return true;
 }
 
 static void lan9303_realize(DeviceState *dev, Error **errp)

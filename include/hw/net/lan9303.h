@@ -124,6 +124,7 @@ struct Lan9303State {
  * Cable a port straight to a NIC of the same machine (the board's conduit
  * MAC on port 0), before realize: no netdev or hub between them.
  */
-void lan9303_connect_port(Lan9303State *s, int port, NetClientState *nic);
+bool lan9303_connect_port(Lan9303State *s, int port, NetClientState *nic,
+                          Error **errp);
 
 #endif

@@ -84,10 +84,14 @@ ktap_host_wait() {  # path property json-value
 }
 
 # A ping the host makes from one of the test's endpoints (its `# endpoint:`
-# header, run-guest-test's net-ping): one ARP request for IP, then COUNT
-# ICMP echo requests (SIZE payload bytes, 56 by default). The harness
-# reports it as this test's next subtest, ok when WANT replies came; this
-# returns once it has.
+# header, run-guest-test's net-ping): one ARP request for IP (broadcast),
+# then, once answered, COUNT ICMP echo requests (SIZE payload bytes, 56 by
+# default, at most 1472), 20 ms apart; the endpoint sends nothing else
+# (docs/guest.md). The harness reports it as this test's next subtest, ok
+# when WANT replies came (WANT 0: none, or no ARP answer); this returns
+# once it has. COUNT is at most 100, so that the ping (5 s plus 20 ms a
+# request at most, times the timeout scale) ends well inside the sync's
+# 30 s.
 ktap_host_ping() {  # from ip count want [size]
 	KTAP_N=$((KTAP_N + 1))
 	ktap_diag "presilicon-host: net-ping $KTAP_N $*"

@@ -1384,7 +1384,13 @@ static void lan9303_reset_hold(Object *obj, ResetType type)
 bool lan9303_connect_port(Lan9303State *s, int port, NetClientState *nic,
                           Error **errp)
 {
-    assert(!DEVICE(s)->realized && !nic->peer);
+    assert(!DEVICE(s)->realized);
+    if (nic->peer) {
+        error_setg(errp, "lan9303: the MAC for port%d already has a netdev "
+                   "(%s); on this board it is cabled to the switch",
+                   port, nic->peer->name);
+        return false;
+    }
     if (s->port[port].conf.peers.ncs[0]) {
         error_setg(errp, "lan9303: port%d is cabled to the board's MAC; "
                    "it takes no netdev (property 'port%d')", port, port);

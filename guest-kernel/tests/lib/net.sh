@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Helpers for the NIC guest tests (sourced after ktap.sh:
+# . /tests/lib/net.sh). Each NIC sits on a user-mode (slirp) network of its
+# own subnet, so two NICs up in one boot never share a route; a test
+# takes its interface down again with net_cleanup.
+#
+#	net_dhcp eth0               # NET_ADDR, NET_GW; status 0 on a lease
+#	net_ping_sizes 10.0.2.2 1 56 1472   # NET_PING_BAD: the sizes that failed
+#	net_iperf3 10.0.2.2 send 3  # NET_MBPS, NET_IPERF3 (the client's output)
+#	net_cleanup eth0
+
+# busybox udhcpc: one lease, the address and default route set by the
+# script below.
+net_dhcp() {  # ifc
+	NET_ADDR= NET_GW=
+	cat >/tmp/udhcpc-"$1".sh <<'SCRIPT'
+#!/bin/sh
+[ "$1" = bound ] || exit 0
+ip addr add "$ip/${mask:-24}" dev "$interface"
+[ -z "$router" ] || ip route add default via "${router%% *}" dev "$interface" metric 100
+echo "$ip ${router%% *}" >/tmp/udhcpc-"$interface".lease
+SCRIPT
+	chmod +x /tmp/udhcpc-"$1".sh
+	rm -f /tmp/udhcpc-"$1".lease
+	udhcpc -i "$1" -n -q -t 5 -T 1 -s /tmp/udhcpc-"$1".sh \
+		>/tmp/udhcpc-"$1".out 2>&1
+	[ -s /tmp/udhcpc-"$1".lease ] || return 1
+	read -r NET_ADDR NET_GW </tmp/udhcpc-"$1".lease
+	[ -n "$NET_ADDR" ]
+}
+
+# One echo request per size (payload bytes; 1472 fills a 1500-byte MTU).
+net_ping_sizes() {  # ip size...
+	_ip=$1
+	shift
+	NET_PING_BAD=
+	for _s in "$@"; do
+		ping -c 1 -W 2 -s "$_s" "$_ip" >/tmp/ping-sizes.out 2>&1 ||
+			NET_PING_BAD="$NET_PING_BAD $_s"
+	done
+	[ -z "$NET_PING_BAD" ]
+}
+
+# The port of the host's iperf3 server (tests/guest/run-guest-test starts
+# one for a test whose header has `# host-iperf3`), or nothing.
+net_iperf3_port() {
+	sed -n 's/.*presilicon\.iperf3_port=\([0-9]*\).*/\1/p' /proc/cmdline
+}
+
+# iperf3 TCP against the host's server for SECONDS: "send" from the guest,
+# "receive" to it (-R). NET_MBPS: the receiver's Mbit/s (decimal, as iperf3
+# prints it); status 0 when the run completed and moved data.
+net_iperf3() {  # server-ip send|receive seconds
+	NET_MBPS= NET_IPERF3=
+	_port=$(net_iperf3_port)
+	if [ -z "$_port" ]; then
+		NET_IPERF3="no presilicon.iperf3_port= on the kernel command line (the test's header needs # host-iperf3)"
+		return 1
+	fi
+	_dir=
+	[ "$2" = receive ] && _dir=-R
+	# --connect-timeout: a dead path fails in seconds, not at TCP's pace.
+	NET_IPERF3=$(iperf3 -c "$1" -p "$_port" -t "$3" $_dir -f m \
+		--connect-timeout 5000 2>&1)
+	_st=$?
+	NET_MBPS=$(echo "$NET_IPERF3" |
+		awk '/receiver$/ { for (i = 1; i < NF; i++) if ($(i + 1) == "Mbits/sec") print $i }' |
+		tail -n 1)
+	[ "$_st" = 0 ] && [ -n "$NET_MBPS" ] &&
+		awk -v m="$NET_MBPS" 'BEGIN { exit !(m > 0) }'
+}
+
+# An ethtool -S counter, or nothing.
+net_stat() {  # ifc counter
+	ethtool -S "$1" 2>/dev/null |
+		awk -v c="$2" '{ sub(/^ +/, "") } $1 == c ":" { print $2; exit }'
+}
+
+net_cleanup() {  # ifc
+	ip addr flush dev "$1" 2>/dev/null
+	ip route flush dev "$1" 2>/dev/null
+	ip link set "$1" down 2>/dev/null
+	return 0
+}

@@ -1,21 +1,28 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# timeout: 60
+# timeout: 90
+# host-iperf3
 #
 # Synopsys DWC XLGMAC (drivers/net/ethernet/synopsys, dwc-xlgmac-pci, PCI
 # 16c3:7302 at 00:03.0): the upstream driver binds and registers a netdev,
 # the interface comes up, busybox udhcpc gets an address from the board's
-# user-mode (slirp) network, and the slirp gateway answers ping. Then the
-# host takes the NIC's link down (QMP set_link): frames stop both ways;
+# user-mode (slirp) network, and the slirp gateway answers ping at payload
+# sizes from 1 to 1472 bytes. iperf3 runs both ways against the server the
+# harness starts on the host's loopback (reached through slirp at the
+# gateway), and the MAC's MMC counters (ethtool -S) count the frames. Then
+# the host takes the NIC's link down (QMP set_link): frames stop both ways;
 # and up again: ping answers again. The driver has no link detection
 # (no PHY, no carrier calls), so the guest's carrier stays on throughout.
 . /tests/lib/ktap.sh
+. /tests/lib/net.sh
+
+quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
 
 DRV=/sys/bus/pci/drivers/dwc-xlgmac
 GW=10.0.2.2
 NC=dwc-xlgmac.0
 
-ktap_begin dwc-xlgmac 6
+ktap_begin dwc-xlgmac 10
 
 dev=
 for d in "$DRV"/*; do
@@ -41,18 +48,9 @@ ip link set "$ifc" up
 [ "$(cat "/sys/class/net/$ifc/carrier" 2>/dev/null)" = 1 ]
 ktap_result $? link-up "$ifc carrier: $(cat "/sys/class/net/$ifc/carrier" 2>&1)"
 
-cat >/tmp/udhcpc.sh <<'SCRIPT'
-#!/bin/sh
-[ "$1" = bound ] || exit 0
-ip addr add "$ip/${mask:-24}" dev "$interface"
-[ -z "$router" ] || ip route add default via "${router%% *}" dev "$interface"
-echo "$ip" >/tmp/udhcpc.ip
-SCRIPT
-chmod +x /tmp/udhcpc.sh
-udhcpc -i "$ifc" -n -q -t 5 -T 1 -s /tmp/udhcpc.sh >/tmp/udhcpc.out 2>&1
-addr=$(cat /tmp/udhcpc.ip 2>/dev/null)
-[ -n "$addr" ]
-ktap_result $? dhcp "udhcpc: $(tr '\n' ' ' </tmp/udhcpc.out)"
+net_dhcp "$ifc"
+ktap_result $? dhcp "udhcpc: $(tr '\n' ' ' </tmp/udhcpc-"$ifc".out)"
+addr=$NET_ADDR
 
 ping_ok() {  # count
 	ping -c "$1" -W 1 "$GW" >/tmp/ping.out 2>&1
@@ -60,7 +58,29 @@ ping_ok() {  # count
 ping_ok 3
 ktap_result $? ping-gateway "$(tr '\n' ' ' </tmp/ping.out)"
 rtt=$(sed -n 's/.*min\/avg\/max = \([^ ]*\).*/\1/p' /tmp/ping.out)
-ktap_validator "$ifc up, DHCP address $addr, ping $GW ok (rtt $rtt ms)"
+
+net_ping_sizes "$GW" 1 56 100 576 1000 1400 1472
+ktap_result $? ping-sizes "no answer at payload sizes$NET_PING_BAD"
+
+# iperf3 through slirp to the host's loopback, both ways; the MAC's MMC
+# counters (ethtool -S) must count what crossed.
+tx0=$(net_stat "$ifc" tx_packets)
+rx0=$(net_stat "$ifc" rx_packets)
+secs=3
+quick && secs=1
+net_iperf3 "$GW" send "$secs"
+ktap_result $? iperf3-send "$(echo "$NET_IPERF3" | tail -n 4)"
+send=$NET_MBPS
+net_iperf3 "$GW" receive "$secs"
+ktap_result $? iperf3-receive "$(echo "$NET_IPERF3" | tail -n 4)"
+recv=$NET_MBPS
+tx1=$(net_stat "$ifc" tx_packets)
+rx1=$(net_stat "$ifc" rx_packets)
+ktap_diag "ethtool -S $ifc: tx_packets $tx0 -> $tx1, rx_packets $rx0 -> $rx1"
+[ -n "$tx1" ] && [ -n "$rx1" ] &&
+	[ "$((tx1 - ${tx0:-0}))" -ge 1000 ] && [ "$((rx1 - ${rx0:-0}))" -ge 1000 ]
+ktap_result $? ethtool-counters "fewer than 1000 frames counted each way"
+ktap_validator "$ifc up, DHCP address $addr, ping $GW ok (rtt $rtt ms), iperf3 ${send:-?} Mbit/s out, ${recv:-?} Mbit/s in"
 
 ktap_host "qmp {\"execute\": \"set_link\", \"arguments\": {\"name\": \"$NC\", \"up\": false}}"
 down=1
@@ -75,4 +95,5 @@ for _ in 1 2 3 4 5; do
 	if ping_ok 1; then up=0; break; fi
 done
 ktap_result $up link-up-again "no answer after set_link on"
+net_cleanup "$ifc"
 ktap_finish

@@ -55,6 +55,7 @@ bench: setup
 	@bench/zip-throughput --build $(BUILD)
 	@bench/block-throughput --build $(BUILD)
 	@bench/can-throughput --build $(BUILD)
+	@bench/net-throughput --build $(BUILD)
 	@bench/plugin-overhead --build $(BUILD)
 
 # Fuzz every model for FUZZ_SECONDS, run all tests, regenerate

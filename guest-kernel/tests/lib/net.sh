@@ -8,6 +8,7 @@
 #	net_dhcp eth0               # NET_ADDR, NET_GW; status 0 on a lease
 #	net_ping_sizes 10.0.2.2 1 56 1472   # NET_PING_BAD: the sizes that failed
 #	net_iperf3 10.0.2.2 send 3  # NET_MBPS, NET_IPERF3 (the client's output)
+#	net_poll_clock_start 10.0.2.2 ... net_poll_clock_stop
 #	net_cleanup eth0
 
 # busybox udhcpc: one lease, the address and default route set by the
@@ -48,10 +49,11 @@ net_iperf3_port() {
 	sed -n 's/.*presilicon\.iperf3_port=\([0-9]*\).*/\1/p' /proc/cmdline
 }
 
-# iperf3 TCP against the host's server for SECONDS: "send" from the guest,
-# "receive" to it (-R). NET_MBPS: the receiver's Mbit/s (decimal, as iperf3
-# prints it); status 0 when the run completed and moved data.
-net_iperf3() {  # server-ip send|receive seconds
+# iperf3 TCP against the host's server: "send" from the guest, "receive"
+# to it (-R), for SECONDS (e.g. 3) or a byte count (e.g. 4M, quick runs).
+# NET_MBPS: the receiver's Mbit/s (decimal, as iperf3 prints it); status 0
+# when the run completed and moved data.
+net_iperf3() {  # server-ip send|receive seconds|bytes
 	NET_MBPS= NET_IPERF3=
 	_port=$(net_iperf3_port)
 	if [ -z "$_port" ]; then
@@ -60,15 +62,36 @@ net_iperf3() {  # server-ip send|receive seconds
 	fi
 	_dir=
 	[ "$2" = receive ] && _dir=-R
-	# --connect-timeout: a dead path fails in seconds, not at TCP's pace.
-	NET_IPERF3=$(iperf3 -c "$1" -p "$_port" -t "$3" $_dir -f m \
-		--connect-timeout 5000 2>&1)
+	case "$3" in
+	*[KMG]) _len="-n $3" _limit=30 ;;
+	*) _len="-t $3" _limit=$(($3 + 20)) ;;
+	esac
+	# --connect-timeout: a dead path fails in seconds, not at TCP's pace;
+	# timeout: a run stalled on its control connection fails too.
+	NET_IPERF3=$(timeout "$_limit" iperf3 -c "$1" -p "$_port" $_len \
+		$_dir -f m --connect-timeout 5000 2>&1)
 	_st=$?
 	NET_MBPS=$(echo "$NET_IPERF3" |
 		awk '/receiver$/ { for (i = 1; i < NF; i++) if ($(i + 1) == "Mbits/sec") print $i }' |
 		tail -n 1)
 	[ "$_st" = 0 ] && [ -n "$NET_MBPS" ] &&
 		awk -v m="$NET_MBPS" 'BEGIN { exit !(m > 0) }'
+}
+
+# For a NIC whose driver takes received frames only when it transmits
+# (Linux 6.12's dwc-xlgmac: no interrupt, RX on the NAPI poll its TX timer
+# schedules, docs/devices/dwc-xlgmac.md): a ping to IP every 20 ms in the
+# background, so that an answer the guest waits for without sending (an
+# iperf3 control message) is taken within 20 ms, not never.
+net_poll_clock_start() {  # ip
+	ping -q -i 0.02 "$1" >/dev/null 2>&1 &
+	NET_POLL_CLOCK=$!
+}
+
+net_poll_clock_stop() {
+	[ -z "${NET_POLL_CLOCK:-}" ] || kill "$NET_POLL_CLOCK" 2>/dev/null
+	wait "$NET_POLL_CLOCK" 2>/dev/null
+	NET_POLL_CLOCK=
 }
 
 # An ethtool -S counter, or nothing.

@@ -4,7 +4,7 @@
 # endpoint: a lan9303.port1 02:00:5e:93:03:01 10.93.0.11
 # endpoint: b lan9303.port2 02:00:5e:93:03:02 10.93.0.12
 #
-# Microchip LAN9303 on the SBCon I2C (0x0a): the lan9303 DSA driver binds,
+# Microchip LAN9303 on the board's I2C (0x0a): the lan9303 DSA driver binds,
 # lan1 and lan2 appear on the conduit (a virtio-net at 00:04.0) and their
 # LAN911x PHYs bring the links up. The harness puts a simulated host on
 # each external port (endpoints a and b, run-guest-test's net-ping).
@@ -93,7 +93,7 @@ ktap_host_ping b 10.93.0.1 3 3 1000
 
 # The MIB counters behind ethtool -S: read (and so cleared), then a's one
 # ARP request and 10 echo requests in on lan1, b's ARP reply and 10 echo
-# replies out of it. (Each read is 34 registers over the bit-banged I2C.)
+# replies out of it. (Each read is 34 registers over I2C.)
 stat() {  # name: one counter of the saved `ethtool -S lan1`
 	awk -v n="$1" '$1 == n ":" { print $2 }' /tmp/lan1.stats
 }

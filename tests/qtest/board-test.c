@@ -32,7 +32,7 @@ START_TEST(test_fdt_infrastructure)
     ck_assert_int_eq(count_compat(fdt, "arm,armv8-timer"), 1);
     ck_assert_int_eq(count_compat(fdt, "arm,pl061"), 1);
     ck_assert_int_eq(count_compat(fdt, "arm,pl022"), 1);
-    ck_assert_int_eq(count_compat(fdt, "arm,versatile-i2c"), 1);
+    ck_assert_int_eq(count_compat(fdt, "fsl,imx21-i2c"), 1);
     ck_assert_int_eq(count_compat(fdt, "pci-host-ecam-generic"), 1);
     ck_assert_int_eq(count_compat(fdt, "virtio,mmio"), 8);
 
@@ -42,6 +42,18 @@ START_TEST(test_fdt_infrastructure)
     stdout_path = fdt_getprop(fdt, fdt_path_offset(fdt, "/chosen"),
                               "stdout-path", &len);
     ck_assert_str_eq(stdout_path, "/soc/serial@9000000");
+
+    /* The I2C controller: its interrupt (SPI 9) and a clock (i2c-imx). */
+    node = ps_fdt_node_by_compat(fdt, "fsl,imx21-i2c");
+    ck_assert(ps_fdt_reg(fdt, node, 0, &base, &size));
+    ck_assert_uint_eq(base, 0x09030000);
+    {
+        const fdt32_t *irq = fdt_getprop(fdt, node, "interrupts", &len);
+
+        ck_assert_int_eq(len, 12);
+        ck_assert_uint_eq(fdt32_to_cpu(irq[1]), 9);
+        ck_assert_ptr_nonnull(fdt_getprop(fdt, node, "clocks", &len));
+    }
 
     node = fdt_path_offset(fdt, "/memory");
     ck_assert_int_ge(node, 0);

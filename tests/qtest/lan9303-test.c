@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Microchip LAN9303 switch on the SBCon I2C (0x0a): the management
+ * Microchip LAN9303 switch on the board's I2C (0x0a): the management
  * interface as lan9303_i2c's regmap drives it (ID, byte test, HW_CFG, the
  * indirect switch CSR access, the PMI to the internal PHYs, the virtual
  * PHY), the data path on three datagram-socket netdevs (learning,

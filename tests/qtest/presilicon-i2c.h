@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * An I2C device on the board's SBCon controller (docs/board.md, "I2C
- * devices"), driven bit by bit as i2c-algo-bit drives it through
- * i2c-versatile: shared by the qtests of the I2C models.
+ * An I2C device on the board's i.MX I2C controller (docs/board.md, "I2C
+ * devices"), driven byte by byte as i2c-imx drives it: shared by the
+ * qtests of the I2C models. Polled: the controller's interrupt (SPI 9)
+ * is the guest driver's business, not these helpers'.
  */
 #ifndef PRESILICON_I2C_H
 #define PRESILICON_I2C_H
@@ -10,79 +11,39 @@
 #include "libqtest.h"
 #include <check.h>
 
-#define PS_I2C_BASE     0x09030000ull   /* SBCon: SET at 0, CLEAR at 4 */
-#define PS_I2C_SCL      1
-#define PS_I2C_SDA      2
+#define PS_I2C_BASE     0x09030000ull
+#define PS_I2C_I2CR     (PS_I2C_BASE + 0x08)
+#define PS_I2C_I2SR     (PS_I2C_BASE + 0x0c)
+#define PS_I2C_I2DR     (PS_I2C_BASE + 0x10)
+#define PS_I2C_IEN      0x80
+#define PS_I2C_MSTA     0x20
+#define PS_I2C_MTX      0x10
+#define PS_I2C_TXAK     0x08
+#define PS_I2C_RSTA     0x04
+#define PS_I2C_IIF      0x02
+#define PS_I2C_RXAK     0x01
 
-static inline void ps_i2c_lines(QTestState *q, uint32_t set, uint32_t clr)
+/* One byte to I2DR (an address after a start); true when it was ACKed. */
+static inline bool ps_i2c_put(QTestState *q, uint8_t byte)
 {
-    if (clr) {
-        qtest_writel(q, PS_I2C_BASE + 4, clr);
-    }
-    if (set) {
-        qtest_writel(q, PS_I2C_BASE, set);
-    }
+    qtest_writeb(q, PS_I2C_I2DR, byte);
+    bool ack = !(qtest_readb(q, PS_I2C_I2SR) & PS_I2C_RXAK);
+    qtest_writeb(q, PS_I2C_I2SR, 0);                /* IIF is write-0 */
+    return ack;
 }
 
-static inline bool ps_i2c_sda(QTestState *q)
+/* A start (MSTA rising) or, inside a transfer, a repeated start. */
+static inline bool ps_i2c_start(QTestState *q, uint8_t addr, bool read,
+                                bool repeated)
 {
-    return qtest_readl(q, PS_I2C_BASE) & PS_I2C_SDA;
-}
-
-/* A start, or a repeated start (from SCL low). */
-static inline void ps_i2c_start(QTestState *q)
-{
-    ps_i2c_lines(q, PS_I2C_SDA, 0);
-    ps_i2c_lines(q, PS_I2C_SCL, 0);
-    ps_i2c_lines(q, 0, PS_I2C_SDA);
-    ps_i2c_lines(q, 0, PS_I2C_SCL);
+    qtest_writeb(q, PS_I2C_I2CR, PS_I2C_IEN | PS_I2C_MSTA | PS_I2C_MTX |
+                                 (repeated ? PS_I2C_RSTA : 0));
+    return ps_i2c_put(q, addr << 1 | read);
 }
 
 static inline void ps_i2c_stop(QTestState *q)
 {
-    ps_i2c_lines(q, 0, PS_I2C_SDA);
-    ps_i2c_lines(q, PS_I2C_SCL, 0);
-    ps_i2c_lines(q, PS_I2C_SDA, 0);
-}
-
-/* Eight bits out, most significant first; true when the device ACKed. */
-static inline bool ps_i2c_put(QTestState *q, uint8_t byte)
-{
-    bool ack;
-
-    for (int i = 7; i >= 0; i--) {
-        if (byte & (1u << i)) {
-            ps_i2c_lines(q, PS_I2C_SDA, 0);
-        } else {
-            ps_i2c_lines(q, 0, PS_I2C_SDA);
-        }
-        ps_i2c_lines(q, PS_I2C_SCL, 0);
-        ps_i2c_lines(q, 0, PS_I2C_SCL);
-    }
-    ps_i2c_lines(q, PS_I2C_SDA, 0);     /* release SDA for the ACK */
-    ps_i2c_lines(q, PS_I2C_SCL, 0);
-    ack = !ps_i2c_sda(q);
-    ps_i2c_lines(q, 0, PS_I2C_SCL);
-    return ack;
-}
-
-/* Eight bits in; ack: whether to ask for more. */
-static inline uint8_t ps_i2c_get(QTestState *q, bool ack)
-{
-    uint8_t v = 0;
-
-    ps_i2c_lines(q, PS_I2C_SDA, 0);
-    for (int i = 0; i < 8; i++) {
-        ps_i2c_lines(q, PS_I2C_SCL, 0);
-        v = (v << 1) | ps_i2c_sda(q);
-        ps_i2c_lines(q, 0, PS_I2C_SCL);
-    }
-    if (ack) {
-        ps_i2c_lines(q, 0, PS_I2C_SDA);
-    }
-    ps_i2c_lines(q, PS_I2C_SCL, 0);
-    ps_i2c_lines(q, 0, PS_I2C_SCL);
-    return v;
+    qtest_writeb(q, PS_I2C_I2CR, PS_I2C_IEN);
 }
 
 /*
@@ -94,8 +55,8 @@ static inline bool ps_i2c_write(QTestState *q, uint8_t addr,
 {
     bool ok;
 
-    ps_i2c_start(q);
-    ok = ps_i2c_put(q, addr << 1);
+    qtest_writeb(q, PS_I2C_I2CR, PS_I2C_IEN);
+    ok = ps_i2c_start(q, addr, false, false);
     for (size_t i = 0; ok && i < len; i++) {
         ok = ps_i2c_put(q, buf[i]);
     }
@@ -109,17 +70,33 @@ static inline bool ps_i2c_write_read(QTestState *q, uint8_t addr,
 {
     bool ok;
 
-    ps_i2c_start(q);
-    ok = ps_i2c_put(q, addr << 1);
+    qtest_writeb(q, PS_I2C_I2CR, PS_I2C_IEN);
+    ok = ps_i2c_start(q, addr, false, false);
     for (size_t i = 0; ok && i < wlen; i++) {
         ok = ps_i2c_put(q, wbuf[i]);
     }
     if (ok) {
-        ps_i2c_start(q);
-        ok = ps_i2c_put(q, (addr << 1) | 1);
+        ok = ps_i2c_start(q, addr, true, true);
     }
-    for (size_t i = 0; ok && i < rlen; i++) {
-        rbuf[i] = ps_i2c_get(q, i + 1 < rlen);
+    if (ok && rlen) {
+        /*
+         * Receive mode; as on the chip, reading I2DR returns the byte
+         * received and clocks in the next, so the first read is a dummy
+         * and the stop (MSTA clear) comes before the last byte's read.
+         */
+        qtest_writeb(q, PS_I2C_I2CR, PS_I2C_IEN | PS_I2C_MSTA |
+                                     (rlen == 1 ? PS_I2C_TXAK : 0));
+        qtest_readb(q, PS_I2C_I2DR);
+        for (size_t i = 0; i < rlen; i++) {
+            if (i + 1 == rlen) {
+                ps_i2c_stop(q);
+            } else if (i + 2 == rlen) {
+                qtest_writeb(q, PS_I2C_I2CR, PS_I2C_IEN | PS_I2C_MSTA |
+                                             PS_I2C_TXAK);
+            }
+            rbuf[i] = qtest_readb(q, PS_I2C_I2DR);
+            qtest_writeb(q, PS_I2C_I2SR, 0);
+        }
     }
     ps_i2c_stop(q);
     return ok;

@@ -46,6 +46,7 @@ typedef struct PresiliconMemMapEntry {
 #define PS_IRQ_SPI0         3
 #define PS_IRQ_PCIE         4   /* INTA..INTD: 4..7 */
 #define PS_IRQ_USB0         8   /* the xHCI */
+#define PS_IRQ_I2C0         9   /* the i.MX I2C controller */
 #define PS_IRQ_VIRTIO       16  /* one per slot: 16..23 */
 #define PS_IRQ_MODELS       32  /* built-in models: 32.. in table order */
 #define PS_IRQ_PLATFORM_BUS 64  /* -device models: 64..95 */
@@ -98,7 +99,7 @@ struct PresiliconMachineState {
     uint32_t gpio_phandle;
     DeviceState *spi;
     char *spi_path;
-    /* The SBCon I2C controller and its node: I2C devices go under it. */
+    /* The i.MX I2C controller and its node: I2C devices go under it. */
     DeviceState *i2c;
     char *i2c_path;
     /* The LAN9303's conduit MAC (its node is the board's to write). */

@@ -135,15 +135,22 @@ ktap_host_ping a 10.93.0.12 3 0
 ktap_host_wait /machine/lan9303 swe-port-state 0
 ktap_host_ping a 10.93.0.12 3 3
 
-# The cable: set_link off/on on b's netdev.
-ktap_host qmp '{"execute": "set_link", "arguments": {"name": "ep-b", "up": false}}'
-wait_for /sys/class/net/lan2/carrier 0 5
-ktap_result $? "set_link off: lan2 carrier down" \
-	"carrier $(cat /sys/class/net/lan2/carrier)"
-ktap_host qmp '{"execute": "set_link", "arguments": {"name": "ep-b", "up": true}}'
-wait_for /sys/class/net/lan2/carrier 1 5
-ktap_result $? "set_link on: lan2 carrier up" \
-	"carrier $(cat /sys/class/net/lan2/carrier)"
+# The cable: set_link off/on on b's netdev. phylib polls the PHYs once a
+# second (irq=POLL), so this takes about 2 s: quick mode (make run, the
+# sanitizer boot) leaves it to the plain boot and to the qtests.
+if quick; then
+	ktap_skip "set_link off: lan2 carrier down" "quick mode: the plain boot's"
+	ktap_skip "set_link on: lan2 carrier up" "quick mode: the plain boot's"
+else
+	ktap_host qmp '{"execute": "set_link", "arguments": {"name": "ep-b", "up": false}}'
+	wait_for /sys/class/net/lan2/carrier 0 5
+	ktap_result $? "set_link off: lan2 carrier down" \
+		"carrier $(cat /sys/class/net/lan2/carrier)"
+	ktap_host qmp '{"execute": "set_link", "arguments": {"name": "ep-b", "up": true}}'
+	wait_for /sys/class/net/lan2/carrier 1 5
+	ktap_result $? "set_link on: lan2 carrier up" \
+		"carrier $(cat /sys/class/net/lan2/carrier)"
+fi
 
 ktap_validator "lan1/lan2 on $conduit; bridged a<->b forwarded by the switch, both reach br0; ethtool -S counts match; STP blocking drops"
 ip link del br0

@@ -19,10 +19,9 @@ DRV=/sys/bus/platform/drivers/aspeed_pwm_tacho
 MAX_RPM=10000
 PERIOD=96
 SETTLE=1.2      # six of the model's 200 ms time constants
-quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
 
 # make run's quick report: one sweep point and the stall; make check: all.
-if quick; then
+if ktap_quick; then
 	SWEEP=128 FAULTS=2
 else
 	SWEEP="255 224 192 160 128 96 64 32 0" FAULTS=4

@@ -16,8 +16,6 @@
 . /tests/lib/ktap.sh
 . /tests/lib/net.sh
 
-quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
-
 DRV=/sys/bus/pci/drivers/dwc-xlgmac
 GW=10.0.2.2
 NC=dwc-xlgmac.0
@@ -70,7 +68,7 @@ net_poll_clock_start "$GW"
 tx0=$(net_stat "$ifc" tx_packets)
 rx0=$(net_stat "$ifc" rx_packets)
 len=3
-quick && len=4M
+ktap_quick && len=4M
 net_iperf3 "$GW" send "$len"
 ktap_result $? iperf3-send "$(echo "$NET_IPERF3" | tail -n 4)"
 send=$NET_MBPS

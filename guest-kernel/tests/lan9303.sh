@@ -18,7 +18,6 @@
 . /tests/lib/ktap.sh
 
 ip() { /bin/ip "$@"; }
-quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
 ETHTOOL=/sbin/ethtool
 DRV=/sys/bus/i2c/drivers/LAN9303_I2C
 scale=$(sed -n 's/.*presilicon\.timeout_scale=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -97,7 +96,7 @@ ktap_host_ping b 10.93.0.1 3 3 1000
 stat() {  # name: one counter of the saved `ethtool -S lan1`
 	awk -v n="$1" '$1 == n ":" { print $2 }' /tmp/lan1.stats
 }
-if quick; then
+if ktap_quick; then
 	# The sanitizer boot: each ethtool -S there takes 3.5 s.
 	ktap_host_ping a 10.93.0.12 10 10
 	ktap_skip "ethtool -S lan1: RxOk 11 (1 broadcast), TxOk 11" \
@@ -138,7 +137,7 @@ ktap_host_ping a 10.93.0.12 3 3
 # The cable: set_link off/on on b's netdev. phylib polls the PHYs once a
 # second (irq=POLL), so this takes about 2 s: quick mode (make run, the
 # sanitizer boot) leaves it to the plain boot and to the qtests.
-if quick; then
+if ktap_quick; then
 	ktap_skip "set_link off: lan2 carrier down" "quick mode: the plain boot's"
 	ktap_skip "set_link on: lan2 carrier up" "quick mode: the plain boot's"
 else

@@ -21,10 +21,9 @@ PSY=/sys/class/power_supply/lego-ev3-battery
 QOM=/machine/lego-ev3-battery
 V_RES=10101     # uV: 2 x 5 V / 1023, plus the current's share
 I_RES=6518      # uA: 5 V / 1023 x 20000 / 15
-quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
 
 # make run's quick report: two points; make check: six.
-if quick; then
+if ktap_quick; then
 	POINTS="7400000:1500000 9000000:200000"
 else
 	POINTS="9000000:200000 7400000:1500000 8123456:654321 6000000:3000000 5000000:0 10000000:50000"

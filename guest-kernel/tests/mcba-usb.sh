@@ -18,7 +18,6 @@
 . /tests/lib/can.sh
 
 MODEL=/machine/mcba-usb
-quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
 ktap_begin mcba-usb 11
 
 mc=
@@ -97,7 +96,7 @@ ktap_result $? "cansend on $hi, candump on $mc: extended and remote frames" \
 # is bench/can-throughput's default, which fails on a lost or reordered
 # frame.
 n=1000
-quick && n=200
+ktap_quick && n=200
 t0=$(date +%s)
 can_dump "$mc" $n /tmp/burst 10000
 cangen "$hi" -g 0 -p 1000 -I 2A5 -L 8 -D i -n $n
@@ -112,7 +111,7 @@ ktap_diag "burst: $n frames in $(($(date +%s) - t0)) s"
 # canfdtest: the analyzer echoes each frame with its bytes incremented
 # (the DUT), the HI-3110 sends and checks every echo.
 loops=100
-quick && loops=20
+ktap_quick && loops=20
 canfdtest "$mc" >/tmp/dut 2>&1 &
 dut=$!
 sleep 0.2

@@ -21,7 +21,7 @@ BLOCKS=1000
 # presilicon.quick=1 (make run, the sanitizer boot): 100 blocks, whose
 # expected 0.08 failures exceed 2 with probability 8e-5. Enough to see the
 # driver's path and a broken source; the full statistics are make check's.
-if grep -q 'presilicon\.quick=1' /proc/cmdline; then
+if ktap_quick; then
 	MAX_FIPS_FAILURES=2
 	BLOCKS=100
 fi

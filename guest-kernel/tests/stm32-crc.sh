@@ -14,7 +14,7 @@ COUNT=400
 # presilicon.quick=1 (make run, the sanitizer boot): 100 buffers, the 64
 # short lengths (0..63) that afalg-hash always starts with and 36 random
 # ones up to 4099 bytes, with their splits and keys.
-grep -q 'presilicon\.quick=1' /proc/cmdline && COUNT=100
+ktap_quick && COUNT=100
 
 ktap_begin stm32-crc 6
 

@@ -107,6 +107,11 @@ ktap_finish() {
 	exit 0
 }
 
+# Quick mode (presilicon.quick=1: make run and the sanitizer boot): a
+# test runs a representative part of itself and leaves the rest to the
+# plain boot of make check.
+ktap_quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
+
 # For the bring-up report of `make run`: which driver bound to which
 # device, and when the device first spoke in the kernel log (its probe).
 # A PCI device speaks at enumeration already: pass the driver's own prefix,

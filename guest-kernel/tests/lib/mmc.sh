@@ -34,7 +34,6 @@ MMC_TEST_DRIVER_LIMITS=${MMC_TEST_DRIVER_LIMITS:-}
 # and misaligned, short transfers, highmem, reset) and skips the rest and
 # the card removal, saying that `make check` runs them.
 MMC_TEST_QUICK="1 2 3 4 5 6 11 12 15 16 17 18 19 20 21 22 45"
-mmc_quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
 
 # The host (mmcN) whose device path contains $1, or nothing.
 mmc_host_for() {  # device-path-part
@@ -137,7 +136,7 @@ mmc_check_filesystem() {  # card
 # Card removal in the middle of I/O: reads fail, the card goes; put back,
 # it enumerates again and its data reads back.
 mmc_check_removal() {  # host drive
-	if mmc_quick; then
+	if ktap_quick; then
 		ktap_skip "card removed mid-I/O: reads fail and the card goes" \
 			"presilicon.quick=1; make check runs it"
 		ktap_skip "card reinserted: it enumerates and its data reads back" \
@@ -207,7 +206,7 @@ mmc_check_mmc_test() {  # card
 			grep -v '^0 ' >/tmp/mmc-testlist
 		all=$(sed -n 's/.*presilicon\.mmc_test=\([^ ]*\).*/\1/p' /proc/cmdline)
 		quick=
-		mmc_quick && quick=1
+		ktap_quick && quick=1
 		have=$(wc -l </tmp/mmc-testlist)
 		[ "$have" = $MMC_TEST_CASES ] ||
 			ktap_diag "mmc_test lists $have cases, this check knows $MMC_TEST_CASES"

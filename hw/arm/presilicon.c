@@ -29,6 +29,7 @@
 #include "hw/crypto/thunderx_zip.h"
 #include "hw/block/thunderx_mmc.h"
 #include "hw/net/dwc_xlgmac.h"
+#include "hw/net/xgene_enet_v2.h"
 #include "hw/net/lan9303.h"
 #include "hw/virtio/virtio-net.h"
 #include "hw/block/bcm2835_sdhost.h"
@@ -116,6 +117,8 @@ static const struct {
     { "stm32f469-pinctrl", 16 },
     /* The WD1003 ST-506 disk controller (the hd driver's interface). */
     { "wd1003", 1 },
+    /* The X-Gene ENET v2: its NIC is -nic ...,model=xgene-enet-v2. */
+    { "xgene-enet-v2", 1 },
 };
 
 /* A two-string list property: "compatible", "clock-names". */
@@ -846,6 +849,10 @@ static void ps_create_models(PresiliconMachineState *pms)
         if (presilicon_models[i].prop) {
             qdev_prop_set_string(dev, presilicon_models[i].prop,
                                  presilicon_models[i].value);
+        }
+        if (object_dynamic_cast(OBJECT(dev), TYPE_XGENE_ENET_V2)) {
+            /* Not the default NIC: that one is the XLGMAC's. */
+            qemu_configure_nic_device(dev, false, NULL);
         }
         if (object_dynamic_cast(OBJECT(dev), TYPE_BCM2835_DMA)) {
             /* On the SoC the link is to the VideoCore bus: here, memory. */

@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # host-iperf3
+# nic: user,model=xgene-enet-v2,net=10.0.3.0/24
 #
 # Guest half of bench/net-throughput (not a test: select it with
 # presilicon.tests=bench/net-throughput). For each NIC in turn — the
 # reference virtio-net the bench adds (MAC 52:54:00:9e:7f:01), the DWC
-# XLGMAC, the X-Gene ENET v2 when the board has one — bring it up alone,
+# XLGMAC, the X-Gene ENET v2 — bring it up alone,
 # take a DHCP lease from its user-mode network, and run iperf3 TCP against
 # the host's server (the harness starts it, `# host-iperf3`) both ways;
 # one "bench" line each, as diagnostics. A NIC that is missing, gets no
@@ -33,34 +34,29 @@ ifc_of() {
 	done
 }
 
-# The X-Gene binds by driver_override (docs/devices/xgene-enet-v2.md):
-# bind it when the board has one and nothing did yet.
-XG=/sys/bus/platform/drivers/xgene-enet-v2
-for d in /sys/bus/platform/devices/*; do
-	[ "$(cat "$d/of_node/compatible" 2>/dev/null | tr '\0' ' ')" = "apm,xgene2-sgenet " ] ||
-		continue
-	[ -e "$d/driver" ] && break
-	echo xgene-enet-v2 >"$d/driver_override"
-	echo "${d##*/}" >"$XG/bind" 2>/dev/null
-	break
-done
+# The X-Gene binds by driver_override (docs/devices/xgene-enet-v2.md).
+net_bind_override apm,xgene-enet-v2 xgene-enet-v2
 
-# Interrupts the NIC's PCI function or platform device took so far: its
-# INTx/platform line and its MSI-X vectors, summed over the CPUs.
+# Interrupts the NIC took so far: its PCI function's INTx line and MSI-X
+# vectors, or a platform device's line (named after the interface, as
+# request_irq got it), summed over the CPUs.
 irqs_of() {  # ifc
 	dev=/sys/class/net/$1/device
 	# A virtio-net's device is the virtio device; its lines are the PCI
 	# function's, one up.
-	[ -e "$dev/irq" ] || [ -d "$dev/msi_irqs" ] || dev=$dev/..
+	if ! [ -e "$dev/irq" ] && ! [ -d "$dev/msi_irqs" ] &&
+		{ [ -e "$dev/../irq" ] || [ -d "$dev/../msi_irqs" ]; }; then
+		dev=$dev/..
+	fi
 	list="$(cat "$dev/irq" 2>/dev/null) $(ls "$dev/msi_irqs" 2>/dev/null)"
-	awk -v list="$list" '
+	awk -v list="$list" -v ifc="$1" '
 		BEGIN { n = split(list, l, " "); for (i = 1; i <= n; i++) want[l[i] ":"] = 1 }
-		$1 in want { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) sum += $i }
+		$1 in want || $NF == ifc { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) sum += $i }
 		END { print sum + 0 }' /proc/interrupts
 }
 
 nics="virtio-net dwc-xlgmac"
-[ -d "$XG" ] && [ -n "$(ifc_of xgene-enet-v2)" ] && nics="$nics xgene-enet-v2"
+[ -n "$(ifc_of xgene-enet-v2)" ] && nics="$nics xgene-enet-v2"
 set -- $nics
 ktap_begin bench/net-throughput $#
 

@@ -10,6 +10,7 @@
 #	net_iperf3 10.0.2.2 send 3  # NET_MBPS, NET_IPERF3 (the client's output)
 #	net_poll_clock_start 10.0.2.2 ... net_poll_clock_stop
 #	net_cleanup eth0
+#	net_bind_override apm,xgene-enet-v2 xgene-enet-v2  # NET_DEV
 
 # busybox udhcpc: one lease, the address and default route set by the
 # script below.
@@ -105,4 +106,23 @@ net_cleanup() {  # ifc
 	ip route flush dev "$1" 2>/dev/null
 	ip link set "$1" down 2>/dev/null
 	return 0
+}
+
+# Bind DRIVER to the platform device whose node's first compatible is
+# COMPAT, by driver_override: for a driver with no OF match (the X-Gene
+# ENET v2 matches only ACPI). NET_DEV: the device's name, empty when the
+# board has none; status 0 when DRIVER holds it.
+net_bind_override() {  # compatible driver
+	NET_DEV=
+	for _d in /sys/bus/platform/devices/*; do
+		[ "$(tr '\0' '\n' <"$_d/of_node/compatible" 2>/dev/null |
+			head -n 1)" = "$1" ] || continue
+		NET_DEV=${_d##*/}
+		[ -e "$_d/driver" ] ||
+			{ echo "$2" >"$_d/driver_override" &&
+				echo "$NET_DEV" >"/sys/bus/platform/drivers/$2/bind"; } 2>/dev/null
+		[ "$(basename "$(readlink "$_d/driver" 2>/dev/null)")" = "$2" ]
+		return
+	done
+	return 1
 }

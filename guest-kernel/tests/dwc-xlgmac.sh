@@ -68,7 +68,7 @@ net_poll_clock_start "$GW"
 tx0=$(net_stat "$ifc" tx_packets)
 rx0=$(net_stat "$ifc" rx_packets)
 len=3
-ktap_quick && len=4M
+ktap_quick && len=2M
 net_iperf3 "$GW" send "$len"
 ktap_result $? iperf3-send "$(echo "$NET_IPERF3" | tail -n 4)"
 send=$NET_MBPS
@@ -84,18 +84,25 @@ ktap_diag "ethtool -S $ifc: tx_packets $tx0 -> $tx1, rx_packets $rx0 -> $rx1"
 ktap_result $? ethtool-counters "fewer than 1000 frames counted each way"
 ktap_validator "$ifc up, DHCP address $addr, ping $GW ok (rtt $rtt ms), iperf3 ${send:-?} Mbit/s out, ${recv:-?} Mbit/s in"
 
-ktap_host "qmp {\"execute\": \"set_link\", \"arguments\": {\"name\": \"$NC\", \"up\": false}}"
-down=1
-for _ in 1 2 3 4 5; do
-	if ! ping_ok 1; then down=0; break; fi
-done
-ktap_result $down link-down-stops-frames "ping still answered after set_link off"
+# Each half waits for a ping to time out or answer: about 2 s for the
+# pair, which quick mode (make run, the ASan boot) leaves to the plain boot.
+if ktap_quick; then
+	ktap_skip link-down-stops-frames "quick mode: the plain boot's"
+	ktap_skip link-up-again "quick mode: the plain boot's"
+else
+	ktap_host "qmp {\"execute\": \"set_link\", \"arguments\": {\"name\": \"$NC\", \"up\": false}}"
+	down=1
+	for _ in 1 2 3 4 5; do
+		if ! ping_ok 1; then down=0; break; fi
+	done
+	ktap_result $down link-down-stops-frames "ping still answered after set_link off"
 
-ktap_host "qmp {\"execute\": \"set_link\", \"arguments\": {\"name\": \"$NC\", \"up\": true}}"
-up=1
-for _ in 1 2 3 4 5; do
-	if ping_ok 1; then up=0; break; fi
-done
-ktap_result $up link-up-again "no answer after set_link on"
+	ktap_host "qmp {\"execute\": \"set_link\", \"arguments\": {\"name\": \"$NC\", \"up\": true}}"
+	up=1
+	for _ in 1 2 3 4 5; do
+		if ping_ok 1; then up=0; break; fi
+	done
+	ktap_result $up link-up-again "no answer after set_link on"
+fi
 net_cleanup "$ifc"
 ktap_finish

@@ -739,9 +739,42 @@ static void xge_reset_hold(Object *obj, ResetType type)
     xge_update_irq(s);
 }
 
+/*
+ * The registers that hold what was written (the others are computed or
+ * live in the fields below): migrated as a packed list, not the sparse
+ * 64 KiB array.
+ */
+static const uint16_t xge_saved_regs[] = {
+    A_CFG_FORCE_LINK_STATUS_EN, A_FORCE_LINK_STATUS, A_CFG_LINK_AGGR_RESUME,
+    A_RGMII_REG_0, A_ICM_CONFIG0_REG_0, A_ICM_CONFIG2_REG_0,
+    A_ECM_CONFIG0_REG_0, A_RX_DV_GATE_REG,
+    A_MAC_CONFIG_1, A_MAC_CONFIG_2, A_MII_MGMT_CONFIG, A_MII_MGMT_COMMAND,
+    A_MII_MGMT_ADDRESS, A_MII_MGMT_CONTROL, A_MII_MGMT_STATUS,
+    A_INTERFACE_CONTROL, A_STATION_ADDR0, A_STATION_ADDR1,
+    A_DMATXCTRL, A_DMARXCTRL, A_DMAINTRMASK,
+    A_ENET_SRST, A_ENET_CLKEN, A_ENET_SHIM, A_CFG_MEM_RAM_SHUTDOWN,
+};
+QEMU_BUILD_BUG_ON(ARRAY_SIZE(xge_saved_regs) != XGENE_ENET_V2_SAVED_REGS);
+
+static int xge_pre_save(void *opaque)
+{
+    XgeneEnetV2State *s = opaque;
+    int i;
+
+    for (i = 0; i < XGENE_ENET_V2_SAVED_REGS; i++) {
+        s->saved[i] = s->regs[xge_saved_regs[i] / 4];
+    }
+    return 0;
+}
+
 static int xge_post_load(void *opaque, int version_id)
 {
     XgeneEnetV2State *s = opaque;
+    int i;
+
+    for (i = 0; i < XGENE_ENET_V2_SAVED_REGS; i++) {
+        s->regs[xge_saved_regs[i] / 4] = s->saved[i];
+    }
 
     xge_phy_link(s);
     /* TX work queued on the source continues here; RX may flow again. */
@@ -753,9 +786,11 @@ static const VMStateDescription vmstate_xgene_enet_v2 = {
     .name = TYPE_XGENE_ENET_V2,
     .version_id = 1,
     .minimum_version_id = 1,
+    .pre_save = xge_pre_save,
     .post_load = xge_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(regs, XgeneEnetV2State, XGENE_ENET_V2_NUM_REGS),
+        VMSTATE_UINT32_ARRAY(saved, XgeneEnetV2State,
+                             XGENE_ENET_V2_SAVED_REGS),
         VMSTATE_UINT32_ARRAY(rmon, XgeneEnetV2State,
                              XGENE_ENET_V2_RMON_COUNT),
         VMSTATE_UINT64(tx_desc, XgeneEnetV2State),

@@ -15,6 +15,7 @@
 OBJECT_DECLARE_SIMPLE_TYPE(XgeneEnetV2State, XGENE_ENET_V2)
 
 #define XGENE_ENET_V2_NUM_REGS  (XGENE_ENET_V2_MMIO_SIZE / 4)
+#define XGENE_ENET_V2_SAVED_REGS 25
 
 struct XgeneEnetV2State {
     SysBusDevice parent_obj;
@@ -27,6 +28,8 @@ struct XgeneEnetV2State {
 
     /* Plain read/write registers, indexed by offset / 4. */
     uint32_t regs[XGENE_ENET_V2_NUM_REGS];
+    /* Those of them that hold state, packed for migration. */
+    uint32_t saved[XGENE_ENET_V2_SAVED_REGS];
     /* RMON counters by (offset - XGENE_ENET_V2_RMON_FIRST) / 4. */
     uint32_t rmon[XGENE_ENET_V2_RMON_COUNT];
     /* The DMA's current descriptors (DMATXDESCL/H, DMARXDESCL/H). */

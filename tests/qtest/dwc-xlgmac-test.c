@@ -167,27 +167,6 @@ static void tx_frame(Nic *n, const uint8_t *f, size_t len, int parts)
     qtest_clock_step(n->t->qts, 1000);
 }
 
-/* One frame from the socket netdev (4-byte big-endian length first). */
-static size_t sock_recv(Nic *n, uint8_t *buf, size_t max)
-{
-    uint32_t be;
-    size_t len;
-
-    g_assert_cmpint(recv(n->sock, &be, 4, MSG_WAITALL), ==, 4);
-    len = ntohl(be);
-    g_assert_cmpuint(len, <=, max);
-    g_assert_cmpint(recv(n->sock, buf, len, MSG_WAITALL), ==, len);
-    return len;
-}
-
-static void sock_send(Nic *n, const uint8_t *f, size_t len)
-{
-    uint32_t be = htonl(len);
-
-    g_assert_cmpint(send(n->sock, &be, 4, 0), ==, 4);
-    g_assert_cmpint(send(n->sock, f, len, 0), ==, len);
-}
-
 static void make_frame(uint8_t *f, size_t len, const uint8_t *dst, int seed)
 {
     size_t i;
@@ -259,7 +238,7 @@ START_TEST(test_tx_frames_and_wrap)
             parts = 1;
         }
         tx_frame(n, f, len, parts);
-        ck_assert_uint_eq(sock_recv(n, got, sizeof(got)), len);
+        ck_assert_uint_eq(ps_netsock_recv(n->sock, got, sizeof(got)), len);
         ck_assert_mem_eq(got, f, len);
         ck_assert_uint_eq(desc3(n, TXRING, (n->tx_next + NDESC - 1) % NDESC) &
                           XLGMAC_TDES3_OWN, 0);
@@ -294,7 +273,7 @@ START_TEST(test_rx_frames_wrap_and_stall)
 
         i = k % NDESC;
         make_frame(f, len, our_mac, k);
-        sock_send(n, f, len);
+        ps_netsock_send(n->sock, f, len);
         rx_wait(n, i);
         uint32_t d3 = desc3(n, RXRING, i);
         ck_assert_uint_eq(d3 & XLGMAC_RDES3_PL_MASK, len);
@@ -315,7 +294,7 @@ START_TEST(test_rx_frames_wrap_and_stall)
     }
     /* Not for us: dropped by the filter; promiscuous takes it. */
     make_frame(f, 100, (const uint8_t *)"\x02\x11\x22\x33\x44\x55", 1);
-    sock_send(n, f, 100);
+    ps_netsock_send(n->sock, f, 100);
     qtest_clock_step(n->t->qts, 100000);
     ck_assert(desc3(n, RXRING, 10 % NDESC) & XLGMAC_RDES3_OWN);
     ck_assert_uint_eq(rd(n, A_MMC_RXFRAMECOUNT_GB_LO), 10);
@@ -328,7 +307,7 @@ START_TEST(test_rx_frames_wrap_and_stall)
     }
     wr(n, A_DMA_CH0_RIWT, 0x40);
     make_frame(f, 200, our_mac, 9);
-    sock_send(n, f, 200);
+    ps_netsock_send(n->sock, f, 200);
     for (k = 0; k < 200 && !(rd(n, A_DMA_CH0_SR) & SR(RBU)); k++) {
         qtest_clock_step(n->t->qts, 1000);
     }
@@ -434,7 +413,7 @@ START_TEST(test_hostile_descriptors)
     /* An RX ring outside memory: FBE and RPS; the frame is lost. */
     wr(n, A_DMA_CH0_RDLR_HI, NOWHERE >> 32);
     wr(n, A_DMA_CH0_RDLR_LO, (uint32_t)NOWHERE);
-    sock_send(n, f, sizeof(f));
+    ps_netsock_send(n->sock, f, sizeof(f));
     for (int k = 0; k < 200 && !(rd(n, A_DMA_CH0_SR) & SR(RPS)); k++) {
         qtest_clock_step(n->t->qts, 1000);
     }
@@ -447,7 +426,7 @@ START_TEST(test_hostile_descriptors)
     wr(n, A_DMA_MR, R_DMA_MR_SWR_MASK);
     nic_init(n);
     wr(n, A_DMA_CH0_RCR, R_DMA_CH0_RCR_SR_MASK | (16 << 1));
-    sock_send(n, f, sizeof(f));
+    ps_netsock_send(n->sock, f, sizeof(f));
     for (int k = 0; k < 200 && !(rd(n, A_DMA_CH0_SR) & SR(RPS)); k++) {
         qtest_clock_step(n->t->qts, 1000);
     }
@@ -460,7 +439,7 @@ START_TEST(test_hostile_descriptors)
     wr(n, A_DMA_MR, R_DMA_MR_SWR_MASK);
     nic_init(n);
     tx_frame(n, f, sizeof(f), 1);
-    ck_assert_uint_eq(sock_recv(n, got, sizeof(got)), sizeof(f));
+    ck_assert_uint_eq(ps_netsock_recv(n->sock, got, sizeof(got)), sizeof(f));
     ck_assert_mem_eq(got, f, sizeof(f));
     nic_quit(n);
 }

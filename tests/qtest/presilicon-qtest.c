@@ -246,3 +246,23 @@ PsQTest *ps_start_bare_device(const char *type, const char *compat,
     ck_assert(ps_fdt_reg(fdt, node, 0, base, &size));
     return t;
 }
+
+size_t ps_netsock_recv(int fd, uint8_t *buf, size_t max)
+{
+    uint32_t be;
+    size_t len;
+
+    g_assert_cmpint(recv(fd, &be, 4, MSG_WAITALL), ==, 4);
+    len = ntohl(be);
+    g_assert_cmpuint(len, <=, max);
+    g_assert_cmpint(recv(fd, buf, len, MSG_WAITALL), ==, len);
+    return len;
+}
+
+void ps_netsock_send(int fd, const uint8_t *frame, size_t len)
+{
+    uint32_t be = htonl(len);
+
+    g_assert_cmpint(send(fd, &be, 4, 0), ==, 4);
+    g_assert_cmpint(send(fd, frame, len, 0), ==, len);
+}

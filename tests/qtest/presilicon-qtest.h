@@ -41,6 +41,15 @@ char *ps_qom_str(QTestState *qts, const char *path, const char *prop);
 char *ps_qom_set_str(QTestState *qts, const char *path, const char *prop,
                      const char *value);
 
+/*
+ * The far end of a stream -netdev socket (-nic socket,fd=N): each frame
+ * goes with its length first, 4 bytes big-endian. ps_netsock_recv waits
+ * for one frame, as long as the socket's SO_RCVTIMEO allows, and asserts
+ * that it fits in max bytes.
+ */
+size_t ps_netsock_recv(int fd, uint8_t *buf, size_t max);
+void ps_netsock_send(int fd, const uint8_t *frame, size_t len);
+
 /* The running machine's device tree (QMP dumpdtb); g_free it. */
 void *ps_dtb(PsQTest *t);
 

@@ -332,24 +332,11 @@ static void tx_reclaim(Xg *x, unsigned n)
     ck_assert_uint_eq(rd(x, A_DMATXSTATUS), 0);
 }
 
-/* One frame from the socket netdev (4-byte big-endian length first). */
-static size_t sock_recv(Xg *x, uint8_t *buf, size_t max)
-{
-    uint32_t be;
-    size_t len;
-
-    g_assert_cmpint(recv(x->sock, &be, 4, MSG_WAITALL), ==, 4);
-    len = ntohl(be);
-    g_assert_cmpuint(len, <=, max);
-    g_assert_cmpint(recv(x->sock, buf, len, MSG_WAITALL), ==, len);
-    return len;
-}
-
 static void sock_expect(Xg *x, const uint8_t *f, size_t len)
 {
     uint8_t got[4096];
 
-    ck_assert_uint_eq(sock_recv(x, got, sizeof(got)), len);
+    ck_assert_uint_eq(ps_netsock_recv(x->sock, got, sizeof(got)), len);
     ck_assert_mem_eq(got, f, len);
 }
 
@@ -362,7 +349,7 @@ static void sock_expect_after_announce(Xg *x, const uint8_t *f, size_t len)
     uint8_t got[4096];
     size_t n;
 
-    while ((n = sock_recv(x, got, sizeof(got))) == 60 &&
+    while ((n = ps_netsock_recv(x->sock, got, sizeof(got))) == 60 &&
            lduw_be_p(got + 12) == 0x8035) {
         ck_assert_mem_eq(got + 6, our_mac, 6);
     }
@@ -380,14 +367,6 @@ static void sock_quiet(Xg *x)
     rd(x, A_DMATXSTATUS);
     ck_assert_int_eq(recv(x->sock, &b, 1, MSG_DONTWAIT), -1);
     ck_assert(errno == EAGAIN || errno == EWOULDBLOCK);
-}
-
-static void sock_send(Xg *x, const uint8_t *f, size_t len)
-{
-    uint32_t be = htonl(len);
-
-    g_assert_cmpint(send(x->sock, &be, 4, 0), ==, 4);
-    g_assert_cmpint(send(x->sock, f, len, 0), ==, len);
 }
 
 /* Wait (virtual time, then the main loop) until RX descriptor i is done. */
@@ -440,7 +419,7 @@ static void rx_done(Xg *x)
 /* Send f, see it land in the next slot, hand the slot back. */
 static void recv_one(Xg *x, const uint8_t *f, size_t len)
 {
-    sock_send(x, f, len);
+    ps_netsock_send(x->sock, f, len);
     rx_wait(x, x->rx_head);
     rx_check(x, x->rx_head, f, len);
     rx_done(x);
@@ -719,7 +698,7 @@ START_TEST(test_station_address_and_mac_reset)
     ck_assert_uint_eq(rd(x, A_STATION_ADDR0), 0xccbbaa02);
     ck_assert_uint_eq(rd(x, A_STATION_ADDR1), 0xeedd0000);
     make_frame(f, sizeof(f), our_mac, 1);
-    sock_send(x, f, sizeof(f));
+    ps_netsock_send(x->sock, f, sizeof(f));
     rx_none(x, 0);
     make_frame(f, sizeof(f), new_mac, 2);
     recv_one(x, f, sizeof(f));
@@ -743,7 +722,7 @@ START_TEST(test_station_address_and_mac_reset)
     xmit(x, f, sizeof(f));
     sock_quiet(x);
     ck_assert_uint_eq(dq(x, DESC(TXRING, 0), 0) & XGENE_DESC_M0_E, 0);
-    sock_send(x, f, sizeof(f));
+    ps_netsock_send(x->sock, f, sizeof(f));
     rx_none(x, 1);
     /* Out of reset and set up again: the queued frame goes. */
     mac_init(x);
@@ -889,7 +868,7 @@ START_TEST(test_rx_frames_and_filter)
     memset(pad, 0, sizeof(pad));
     memcpy(pad, f, 20);
     ck_assert(!irq(x));
-    sock_send(x, f, 20);
+    ps_netsock_send(x->sock, f, 20);
     rx_wait(x, 0);
     rx_check(x, 0, pad, 60);
     qtest_memread(x->qts, RXBUF + 60, got, 4);
@@ -917,11 +896,11 @@ START_TEST(test_rx_frames_and_filter)
 
     /* Another station's frame, and an oversized one: nothing consumed. */
     make_frame(f, 100, other, 7);
-    sock_send(x, f, 100);
+    ps_netsock_send(x->sock, f, 100);
     make_frame(f, MAXF + 1, our_mac, 8);
-    sock_send(x, f, MAXF + 1);
+    ps_netsock_send(x->sock, f, MAXF + 1);
     make_frame(f, MAXF + 1, bcast, 8);
-    sock_send(x, f, MAXF + 1);
+    ps_netsock_send(x->sock, f, MAXF + 1);
     make_frame(f, 80, our_mac, 9);
     recv_one(x, f, 80);
     ck_assert_uint_eq(rd(x, A_ROVR), 2);
@@ -933,7 +912,7 @@ START_TEST(test_rx_frames_and_filter)
     /* RX disabled in the MAC: frames are dropped, not held. */
     mac_enable(x, false);
     make_frame(f, 90, our_mac, 10);
-    sock_send(x, f, 90);
+    ps_netsock_send(x->sock, f, 90);
     rx_none(x, x->rx_head);
     mac_enable(x, true);
     make_frame(f, 91, our_mac, 11);
@@ -942,7 +921,7 @@ START_TEST(test_rx_frames_and_filter)
     /* Three frames before the driver looks: PKTCOUNT 3, one ack each. */
     for (k = 0; k < 3; k++) {
         make_frame(f, 100 + k, our_mac, 20 + k);
-        sock_send(x, f, 100 + k);
+        ps_netsock_send(x->sock, f, 100 + k);
     }
     rx_wait(x, (x->rx_head + 2) % NDESC);
     ck_assert_uint_eq(rd(x, A_DMARXSTATUS),
@@ -975,7 +954,7 @@ START_TEST(test_rx_waits_for_refill)
     /* Six frames, four empty buffers: two wait, none is overwritten. */
     for (k = 0; k < 6; k++) {
         make_frame(f[k], 100 + k * 10, our_mac, k);
-        sock_send(x, f[k], 100 + k * 10);
+        ps_netsock_send(x->sock, f[k], 100 + k * 10);
     }
     rx_wait(x, 3);
     for (k = 0; k < 20; k++) {
@@ -1061,7 +1040,7 @@ START_TEST(test_rmon_counters)
         if (len < 60) {
             memset(pad, 0, sizeof(pad));
             memcpy(pad, f, len);
-            sock_send(x, f, len);
+            ps_netsock_send(x->sock, f, len);
             rx_wait(x, x->rx_head);
             rx_check(x, x->rx_head, pad, sizeof(pad));
             rx_done(x);
@@ -1189,7 +1168,7 @@ START_TEST(test_hostile_dma_outside_ram)
     wr(x, A_DMARXDESCL, (uint32_t)NOWHERE);
     wr(x, A_DMARXDESCH, NOWHERE >> 32);
     make_frame(f, sizeof(f), our_mac, 2);
-    sock_send(x, f, sizeof(f));
+    ps_netsock_send(x->sock, f, sizeof(f));
     for (int k = 0; k < 200 && !irq(x); k++) {
         qtest_clock_step(x->qts, 1000);
     }
@@ -1199,7 +1178,7 @@ START_TEST(test_hostile_dma_outside_ram)
             "stopped (RX_BUS_ERROR)");
     /* Stopped: the next frame waits for the restart. */
     make_frame(g, sizeof(g), our_mac, 3);
-    sock_send(x, g, sizeof(g));
+    ps_netsock_send(x->sock, g, sizeof(g));
     wr(x, A_DMARXDESCL, (uint32_t)RXRING);
     wr(x, A_DMARXDESCH, RXRING >> 32);
     rx_none(x, 0);
@@ -1215,7 +1194,7 @@ START_TEST(test_hostile_dma_outside_ram)
 
     /* An RX buffer outside RAM: the slot stays empty, RX_BUS_ERROR. */
     desc_fill(x, DESC(RXRING, 1), NOWHERE, XGENE_DESC_M0_E);
-    sock_send(x, f, sizeof(f));
+    ps_netsock_send(x->sock, f, sizeof(f));
     for (int k = 0; k < 200 && !irq(x); k++) {
         qtest_clock_step(x->qts, 1000);
     }
@@ -1271,7 +1250,7 @@ START_TEST(test_hostile_dma_into_own_registers)
     /* RX buffer over ENET_SRST: refused, the port stays up. */
     desc_fill(x, DESC(RXRING, 0), XG_BASE + A_ENET_SRST, XGENE_DESC_M0_E);
     memset(f, 0xff, sizeof(f));
-    sock_send(x, f, sizeof(f));
+    ps_netsock_send(x->sock, f, sizeof(f));
     for (int k = 0; k < 200 && !(rd(x, A_DMAINTERRUPT) &
                                  INT(RX_BUS_ERROR)); k++) {
         qtest_clock_step(x->qts, 1000);
@@ -1351,8 +1330,8 @@ START_TEST(test_hostile_self_linked_and_endless_chains)
         ((RXBUF >> 32) << XGENE_DESC_M1_PKT_ADDRH_SHIFT));
     make_frame(f, sizeof(f), our_mac, 2);
     make_frame(g, sizeof(g), our_mac, 3);
-    sock_send(x, f, sizeof(f));
-    sock_send(x, g, sizeof(g));
+    ps_netsock_send(x->sock, f, sizeof(f));
+    ps_netsock_send(x->sock, g, sizeof(g));
     rx_wait(x, 0);
     rx_none(x, 1);
     rx_check(x, 0, f, sizeof(f));
@@ -1460,7 +1439,7 @@ START_TEST(test_system_reset)
     xmit(x, f, sizeof(f));
     sock_expect(x, f, sizeof(f));
     make_frame(f, sizeof(f), our_mac, 2);
-    sock_send(x, f, sizeof(f));
+    ps_netsock_send(x->sock, f, sizeof(f));
     rx_wait(x, 0);
     wr(x, A_DMAINTRMASK, XGENE_ENET_V2_INT_MASK);
     wr(x, A_DMATXDESCH, NOWHERE >> 32);
@@ -1518,7 +1497,7 @@ START_TEST(test_migration_mid_transfer)
     /* Two frames received, not yet taken by the driver. */
     for (k = 0; k < 2; k++) {
         make_frame(r[k], sizeof(r[k]), our_mac, 10 + k);
-        sock_send(x, r[k], sizeof(r[k]));
+        ps_netsock_send(x->sock, r[k], sizeof(r[k]));
     }
     rx_wait(x, 1);
     /* TX held by the MAC: three frames behind rung doorbells. */

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # arp-seed.py DIR: write the xgene-enet-v2 fuzz target's seed input into

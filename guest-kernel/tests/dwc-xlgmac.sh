@@ -65,24 +65,11 @@ ktap_result $? ping-sizes "no answer at payload sizes$NET_PING_BAD"
 # when it transmits: a background ping keeps its poll going while iperf3
 # waits for an answer without sending (its control messages).
 net_poll_clock_start "$GW"
-tx0=$(net_stat "$ifc" tx_packets)
-rx0=$(net_stat "$ifc" rx_packets)
-len=3
-ktap_quick && len=2M
-net_iperf3 "$GW" send "$len"
-ktap_result $? iperf3-send "$(echo "$NET_IPERF3" | tail -n 4)"
-send=$NET_MBPS
-net_iperf3 "$GW" receive "$len"
-ktap_result $? iperf3-receive "$(echo "$NET_IPERF3" | tail -n 4)"
-recv=$NET_MBPS
+net_iperf3_subtests "$ifc" "$GW"
 net_poll_clock_stop
-tx1=$(net_stat "$ifc" tx_packets)
-rx1=$(net_stat "$ifc" rx_packets)
-ktap_diag "ethtool -S $ifc: tx_packets $tx0 -> $tx1, rx_packets $rx0 -> $rx1"
-[ -n "$tx1" ] && [ -n "$rx1" ] &&
-	[ "$((tx1 - ${tx0:-0}))" -ge 1000 ] && [ "$((rx1 - ${rx0:-0}))" -ge 1000 ]
+[ "${NET_DTX:-0}" -ge 1000 ] && [ "${NET_DRX:-0}" -ge 1000 ]
 ktap_result $? ethtool-counters "fewer than 1000 frames counted each way"
-ktap_validator "$ifc up, DHCP address $addr, ping $GW ok (rtt $rtt ms), iperf3 ${send:-?} Mbit/s out, ${recv:-?} Mbit/s in"
+ktap_validator "$ifc up, DHCP address $addr, ping $GW ok (rtt $rtt ms), iperf3 ${NET_SEND:-?} Mbit/s out, ${NET_RECV:-?} Mbit/s in"
 
 # Each half waits for a ping to time out or answer: about 2 s for the
 # pair, which quick mode (make run, the ASan boot) leaves to the plain boot.

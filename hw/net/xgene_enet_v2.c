@@ -85,6 +85,20 @@ static bool xge_clocked(XgeneEnetV2State *s)
     return R(s, ENET_CLKEN) && !R(s, ENET_SRST);
 }
 
+/* A MAC, MII or DMA register with the port unclocked or in reset. */
+static bool xge_port_off(XgeneEnetV2State *s, hwaddr a, bool write)
+{
+    if (xge_is_glue(a) || xge_clocked(s)) {
+        return false;
+    }
+    qemu_log_mask(LOG_GUEST_ERROR, "xgene-enet-v2: %s of 0x%04" HWADDR_PRIx
+                  " with the port %s; %s\n", write ? "write" : "read", a,
+                  R(s, ENET_SRST) ? "in reset (ENET_SRST)" :
+                  "clocks off (ENET_CLKEN)",
+                  write ? "ignored" : "reads as 0");
+    return true;
+}
+
 static bool xge_ram_ready(XgeneEnetV2State *s)
 {
     return !R(s, CFG_MEM_RAM_SHUTDOWN);
@@ -489,11 +503,7 @@ static uint64_t xge_read(void *opaque, hwaddr a, unsigned size)
                       "register 0x%04" HWADDR_PRIx "\n", a);
         return 0;
     }
-    if (!xge_is_glue(a) && !xge_clocked(s)) {
-        qemu_log_mask(LOG_GUEST_ERROR, "xgene-enet-v2: read of 0x%04"
-                      HWADDR_PRIx " with the port %s\n", a,
-                      R(s, ENET_SRST) ? "in reset (ENET_SRST)" :
-                      "clocks off (ENET_CLKEN)");
+    if (xge_port_off(s, a, false)) {
         return 0;
     }
     switch (a) {
@@ -549,11 +559,7 @@ static void xge_write(void *opaque, hwaddr a, uint64_t v, unsigned size)
                       "register 0x%04" HWADDR_PRIx "\n", a);
         return;
     }
-    if (!xge_is_glue(a) && !xge_clocked(s)) {
-        qemu_log_mask(LOG_GUEST_ERROR, "xgene-enet-v2: write of 0x%04"
-                      HWADDR_PRIx " with the port %s; ignored\n", a,
-                      R(s, ENET_SRST) ? "in reset (ENET_SRST)" :
-                      "clocks off (ENET_CLKEN)");
+    if (xge_port_off(s, a, true)) {
         return;
     }
     old = s->regs[a / 4];

@@ -30,6 +30,7 @@
 #include "hw/block/thunderx_mmc.h"
 #include "hw/net/dwc_xlgmac.h"
 #include "hw/net/xgene_enet_v2.h"
+#include "hw/misc/tegra186_ccplex.h"
 #include "hw/net/lan9303.h"
 #include "hw/virtio/virtio-net.h"
 #include "hw/block/bcm2835_sdhost.h"
@@ -89,8 +90,9 @@ const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS] = {
 
 /*
  * The models -M presilicon creates, each in its own 64 KiB slot of
- * PS_MODELS and with consecutive SPIs from PS_IRQ_MODELS, in this order.
- * A slot's address never changes once documented: append only.
+ * PS_MODELS (or several, for a window larger than a slot) and with
+ * consecutive SPIs from PS_IRQ_MODELS, in this order. A slot's address
+ * never changes once documented: append only.
  */
 static const struct {
     const char *type;
@@ -99,6 +101,8 @@ static const struct {
     const char *name;
     /* ... and one string property set before it is realized. */
     const char *prop, *value;
+    /* Slots it takes (0: one). */
+    int slots;
 } presilicon_models[] = {
     { "mtk-rng", 0 },
     { "stm32-crc", 0 },
@@ -119,7 +123,29 @@ static const struct {
     { "wd1003", 1 },
     /* The X-Gene ENET v2: its NIC is -nic ...,model=xgene-enet-v2. */
     { "xgene-enet-v2", 1 },
+    /*
+     * Tegra186 cpufreq: the HSP (a 256 KiB window; "doorbell", "shared0"),
+     * the BPMP (its SYSRAM) on the HSP's doorbells, the CCPLEX cluster
+     * (512 KiB) whose tables the BPMP gives, and the MISC chip ID.
+     */
+    { "tegra186-hsp", 2, .slots = 4 },
+    { "tegra186-bpmp", 0 },
+    { "tegra186-ccplex-cluster", 0, .slots = 8 },
+    { "tegra186-misc", 0 },
 };
+
+/* The built-in model of type, created earlier in presilicon_models order. */
+static Object *ps_model_of_type(PresiliconMachineState *pms, const char *type)
+{
+    for (int i = 0; i < pms->models->len; i++) {
+        Object *o = g_ptr_array_index(pms->models, i);
+
+        if (object_dynamic_cast(o, type)) {
+            return o;
+        }
+    }
+    g_assert_not_reached();
+}
 
 /* A two-string list property: "compatible", "clock-names". */
 static void ps_fdt_pair(void *fdt, const char *path, const char *prop,
@@ -835,11 +861,11 @@ static void ps_wire_bcm2835_dma(PresiliconMachineState *pms)
 
 static void ps_create_models(PresiliconMachineState *pms)
 {
-    int i, j, irq = PS_IRQ_MODELS, sd_slot = 0;
+    int i, j, irq = PS_IRQ_MODELS, sd_slot = 0, slot = 0;
     PCIDevice *pdev;
 
     for (i = 0; i < ARRAY_SIZE(presilicon_models); i++) {
-        hwaddr base = presilicon_memmap[PS_MODELS].base + i * PS_MODEL_SLOT;
+        hwaddr base = presilicon_memmap[PS_MODELS].base + slot * PS_MODEL_SLOT;
         DeviceState *dev = qdev_new(presilicon_models[i].type);
         SysBusDevice *sbd = SYS_BUS_DEVICE(dev);
 
@@ -859,6 +885,18 @@ static void ps_create_models(PresiliconMachineState *pms)
             object_property_add_const_link(OBJECT(dev), "dma-mr",
                                            OBJECT(get_system_memory()));
         }
+        /* The Tegra186 BPMP answers the HSP; the cluster asks the BPMP. */
+        if (object_dynamic_cast(OBJECT(dev), TYPE_TEGRA186_BPMP)) {
+            object_property_set_link(OBJECT(dev), "hsp",
+                                     ps_model_of_type(pms, TYPE_TEGRA186_HSP),
+                                     &error_fatal);
+        }
+        if (object_dynamic_cast(OBJECT(dev), TYPE_TEGRA186_CCPLEX)) {
+            object_property_set_link(OBJECT(dev), "bpmp",
+                                     ps_model_of_type(pms, TYPE_TEGRA186_BPMP),
+                                     &error_fatal);
+        }
+        slot += MAX(presilicon_models[i].slots, 1);
         sysbus_realize_and_unref(sbd, &error_fatal);
         /* A second window (a SoC glue register) goes 4 KiB in, and so on. */
         for (j = 0; j < sbd->num_mmio; j++) {

@@ -6,6 +6,7 @@
 #include "qemu/module.h"
 #include "qapi/error.h"
 #include "hw/qdev-core.h"
+#include "hw/boards.h"
 #include "hw/pci/pci.h"
 #include "system/device_tree.h"
 #include "hw/core/presilicon-fdt.h"
@@ -16,15 +17,26 @@
 
 /* The first node each device wrote, for presilicon_fdt_phandle(). */
 static GHashTable *presilicon_fdt_paths;
+/* Phandles handed out for devices whose node was not written yet. */
+static GHashTable *presilicon_fdt_promised;
 static DeviceState *presilicon_fdt_writer;
 
 void presilicon_fdt_record_node(DeviceState *dev, const char *path)
 {
+    gpointer promised;
+
     if (!presilicon_fdt_paths) {
         presilicon_fdt_paths = g_hash_table_new_full(NULL, NULL, NULL, g_free);
     }
-    if (!g_hash_table_contains(presilicon_fdt_paths, dev)) {
-        g_hash_table_insert(presilicon_fdt_paths, dev, g_strdup(path));
+    if (g_hash_table_contains(presilicon_fdt_paths, dev)) {
+        return;
+    }
+    g_hash_table_insert(presilicon_fdt_paths, dev, g_strdup(path));
+    if (presilicon_fdt_promised &&
+        g_hash_table_steal_extended(presilicon_fdt_promised, dev, NULL,
+                                    &promised)) {
+        qemu_fdt_setprop_cell(MACHINE(qdev_get_machine())->fdt, path,
+                              "phandle", GPOINTER_TO_UINT(promised));
     }
 }
 
@@ -140,11 +152,24 @@ uint32_t presilicon_fdt_phandle(PresiliconFdtContext *ctx, DeviceState *dev)
 {
     const char *path = presilicon_fdt_paths ?
         g_hash_table_lookup(presilicon_fdt_paths, dev) : NULL;
+    gpointer promised;
     uint32_t phandle;
     int off;
 
     if (!path) {
-        return 0;
+        if (!object_dynamic_cast(OBJECT(dev), TYPE_PRESILICON_FDT_NODE)) {
+            return 0;   /* a QEMU device the board described nowhere */
+        }
+        /* Its node comes later (-device order): it takes this phandle. */
+        if (!presilicon_fdt_promised) {
+            presilicon_fdt_promised = g_hash_table_new(NULL, NULL);
+        }
+        if (!g_hash_table_lookup_extended(presilicon_fdt_promised, dev, NULL,
+                                          &promised)) {
+            promised = GUINT_TO_POINTER(qemu_fdt_alloc_phandle(ctx->fdt));
+            g_hash_table_insert(presilicon_fdt_promised, dev, promised);
+        }
+        return GPOINTER_TO_UINT(promised);
     }
     off = fdt_path_offset(ctx->fdt, path);
     if (off < 0) {

@@ -104,9 +104,11 @@ char *presilicon_fdt_add_i2c_node(PresiliconFdtContext *ctx, const char *name,
                                   const char *const *compat, int ncompat);
 
 /*
- * Phandle of the node another device's add_node wrote (its first one),
- * given one on first use; 0 when that device has no node yet. The board
- * writes PCI functions' nodes before the I2C devices', which may name them.
+ * Phandle of the node another device's add_node writes (its first one),
+ * given one on first use. When that device's node is not written yet
+ * (devices added with -device are described in no set order), the
+ * phandle is promised and its node gets it when it is written. 0 for a
+ * device without the hook whose node the board did not record.
  */
 uint32_t presilicon_fdt_phandle(PresiliconFdtContext *ctx, DeviceState *dev);
 

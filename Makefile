@@ -63,7 +63,7 @@ bench: setup
 FUZZ_SECONDS ?= 300
 reliability: setup
 	@meson compile -C $(BUILD) qemu-system-aarch64-asan
-	@for f in tests/qtest/vmstate/*.json; do m=$$(basename $$f .json); \
+	@for d in tests/fuzz/*/; do m=$$(basename $$d); \
 		scripts/fuzz-model --record $$m $(FUZZ_SECONDS) || exit 1; done
 	@scripts/run-tests $(BUILD)
 	@scripts/reliability-report $(BUILD)

@@ -132,6 +132,11 @@ static const struct {
     { "tegra186-bpmp", 0 },
     { "tegra186-ccplex-cluster", 0, .slots = 8 },
     { "tegra186-misc", 0 },
+    /*
+     * The Broadcom FlexRM ring manager (two rings of 64 KiB) with the
+     * SBA-RAID engine: no SPI, its rings signal by MSI through the ITS.
+     */
+    { "bcm-flexrm", 0, .slots = 2 },
 };
 
 /* The built-in model of type, created earlier in presilicon_models order. */

@@ -53,7 +53,7 @@ typedef enum SbaStatus {
     SBA_ERR_LENGTH,         /* zero, or more than a buffer */
     SBA_ERR_TYPE,           /* the opcode needs the other type */
     SBA_ERR_COEF,           /* a coefficient index the engine lacks */
-    SBA_ERR_SOURCE,         /* the source stream's length is not the command's */
+    SBA_ERR_SOURCE,         /* a source stream not of the command's length */
 } SbaStatus;
 
 typedef struct SbaEngine {

@@ -48,6 +48,8 @@
 
 /* Table hops a request may take: it spans at most three tables. */
 #define FLEXRM_MAX_HOPS         8
+/* Headers a packet may have: FLEXRM_MAX_REQ_DESCS is 32 headers' worth. */
+#define FLEXRM_MAX_REQ_HEADERS  32
 /* Work one poll does before it yields the BQL. */
 #define FLEXRM_POLL_BUDGET      256
 
@@ -345,9 +347,13 @@ static bool flexrm_sba_run(BcmFlexrmState *s, int n, const uint64_t *d,
         es = sba_engine_exec(&s->sba, cmd, src, src_len, &out, &out_len);
         trace_bcm_flexrm_sba_cmd(n, cmd, src_len, es);
         if (es != SBA_OK) {
-            return flexrm_sba_fail(st, n, src_len != SBA_CMD_LEN(cmd) &&
-                                   es == SBA_ERR_SOURCE ?
-                                   FLEXRM_DME_FIFO_UNDERFLOW : 0,
+            /* A stream shorter than the command starves the engine. */
+            uint32_t dme = es != SBA_ERR_SOURCE ? 0 :
+                           src_len > SBA_CMD_LEN(cmd) ?
+                           FLEXRM_DME_FIFO_OVERFLOW :
+                           FLEXRM_DME_FIFO_UNDERFLOW;
+
+            return flexrm_sba_fail(st, n, dme,
                                    FLEXRM_RM_AE_TIMEOUT, es,
                                    sba_status_name(es), cmd);
         }
@@ -430,7 +436,7 @@ static void flexrm_run_request(BcmFlexrmState *s, int n, uint64_t hdr)
     bool end = FLEXRM_HDR_ENDPKT(hdr);
     uint32_t opaque = FLEXRM_HDR_OPAQUE(hdr);
     const char *why = NULL;
-    int nd = 0, hops = 0;
+    int nd = 0, hops = 0, headers = 1;
     uint64_t d = hdr;
 
     r->recv++;
@@ -464,7 +470,8 @@ static void flexrm_run_request(BcmFlexrmState *s, int n, uint64_t hdr)
         }
         left = FLEXRM_HDR_BDCOUNT(d);
         end = FLEXRM_HDR_ENDPKT(d);
-        if (nd + left > FLEXRM_MAX_REQ_DESCS) {
+        if (nd + left > FLEXRM_MAX_REQ_DESCS ||
+            ++headers > FLEXRM_MAX_REQ_HEADERS) {
             why = "the packet never ends";
             break;
         }
@@ -806,6 +813,8 @@ static void flexrm_reset_hold(Object *obj, ResetType type)
         s->ring[n].msi_deadline = -1;
     }
     s->poll_ns = FLEXRM_POLL_MIN_NS;
+    s->stat_requests = s->stat_errors = s->stat_bytes = 0;
+    s->stat_pq = s->stat_msis = 0;
     if (s->timer) {
         timer_del(s->timer);
     }
@@ -829,7 +838,21 @@ static void flexrm_init(Object *obj)
 
 static int flexrm_post_load(void *opaque, int version_id)
 {
-    flexrm_schedule(opaque);
+    BcmFlexrmState *s = opaque;
+    int n;
+
+    for (n = 0; n < BCM_FLEXRM_MAX_RINGS; n++) {
+        BcmFlexrmRing *r = &s->ring[n];
+
+        if (r->bd_index >= FLEXRM_BD_TABLE_DESCS || r->toggle > 1 ||
+            r->cmpl_index >= FLEXRM_CMPL_DESCS) {
+            return -EINVAL;
+        }
+    }
+    if (s->poll_ns < FLEXRM_POLL_MIN_NS || s->poll_ns > FLEXRM_POLL_MAX_NS) {
+        return -EINVAL;
+    }
+    flexrm_schedule(s);
     return 0;
 }
 

@@ -759,25 +759,12 @@ START_TEST(test_bare_placements)
 END_TEST
 
 /* A user's mistakes stop QEMU with a message naming the property. */
-static void expect_refused(const char *args, const char *msg)
-{
-    g_autofree char *cmd = g_strdup_printf(
-        "%s -M presilicon,bare=on -display none -S %s",
-        g_getenv("QTEST_QEMU_BINARY"), args);
-    g_autofree char *out = NULL, *err = NULL;
-    int status;
-
-    ck_assert(g_spawn_command_line_sync(cmd, &out, &err, &status, NULL));
-    ck_assert_int_ne(status, 0);
-    ck_assert_msg(strstr(err, msg), "stderr lacks \"%s\": %s", msg, err);
-}
-
 START_TEST(test_bad_options_refused)
 {
-    expect_refused("-device bcm-flexrm,num-rings=0", "num-rings=0");
-    expect_refused("-device bcm-flexrm,num-rings=33", "num-rings=33");
-    expect_refused("-device bcm-flexrm,msi-device-id=0x10000",
-                   "16-bit device IDs");
+    ps_expect_refused("-device bcm-flexrm,num-rings=0", "num-rings=0");
+    ps_expect_refused("-device bcm-flexrm,num-rings=33", "num-rings=33");
+    ps_expect_refused("-device bcm-flexrm,msi-device-id=0x10000",
+                      "16-bit device IDs");
 }
 END_TEST
 

@@ -266,3 +266,16 @@ void ps_netsock_send(int fd, const uint8_t *frame, size_t len)
     g_assert_cmpint(send(fd, &be, 4, 0), ==, 4);
     g_assert_cmpint(send(fd, frame, len, 0), ==, len);
 }
+
+void ps_expect_refused(const char *args, const char *msg)
+{
+    g_autofree char *cmd = g_strdup_printf(
+        "%s -M presilicon,bare=on -display none -S %s",
+        g_getenv("QTEST_QEMU_BINARY"), args);
+    g_autofree char *out = NULL, *err = NULL;
+    int status;
+
+    ck_assert(g_spawn_command_line_sync(cmd, &out, &err, &status, NULL));
+    ck_assert_int_ne(status, 0);
+    ck_assert_msg(strstr(err, msg), "stderr lacks \"%s\": %s", msg, err);
+}

@@ -50,6 +50,13 @@ char *ps_qom_set_str(QTestState *qts, const char *path, const char *prop,
 size_t ps_netsock_recv(int fd, uint8_t *buf, size_t max);
 void ps_netsock_send(int fd, const uint8_t *frame, size_t len);
 
+/*
+ * A user's mistake stops QEMU with a message naming it: start
+ * `-M presilicon,bare=on -S <args>` and assert that it fails with msg
+ * on stderr.
+ */
+void ps_expect_refused(const char *args, const char *msg);
+
 /* The running machine's device tree (QMP dumpdtb); g_free it. */
 void *ps_dtb(PsQTest *t);
 

@@ -346,26 +346,14 @@ START_TEST(test_bare_has_no_models)
 END_TEST
 
 /* A user's mistakes stop QEMU with a message naming the property. */
-static void expect_refused(const char *args, const char *msg)
-{
-    g_autofree char *cmd = g_strdup_printf(
-        "%s -M presilicon,bare=on -display none -S %s",
-        g_getenv("QTEST_QEMU_BINARY"), args);
-    g_autofree char *out = NULL, *err = NULL;
-    int status;
-
-    ck_assert(g_spawn_command_line_sync(cmd, &out, &err, &status, NULL));
-    ck_assert_int_ne(status, 0);
-    ck_assert_msg(strstr(err, msg), "stderr lacks \"%s\": %s", msg, err);
-}
-
 START_TEST(test_bad_options_refused)
 {
-    expect_refused("-device tegra186-bpmp", "property 'hsp' is not set");
-    expect_refused("-device tegra186-hsp,id=h -device tegra186-ccplex-cluster",
-                   "property 'bpmp' is not set");
-    expect_refused("-device tegra186-hsp,id=h -device tegra186-bpmp,hsp=h "
-                   "-device tegra186-bpmp,hsp=h", "already has a BPMP");
+    ps_expect_refused("-device tegra186-bpmp", "property 'hsp' is not set");
+    ps_expect_refused("-device tegra186-hsp,id=h "
+                      "-device tegra186-ccplex-cluster",
+                      "property 'bpmp' is not set");
+    ps_expect_refused("-device tegra186-hsp,id=h -device tegra186-bpmp,hsp=h "
+                      "-device tegra186-bpmp,hsp=h", "already has a BPMP");
 }
 END_TEST
 

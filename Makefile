@@ -54,6 +54,7 @@ shell: setup
 bench: setup
 	@bench/zip-throughput --build $(BUILD)
 	@bench/block-throughput --build $(BUILD)
+	@bench/raid-throughput --build $(BUILD)
 	@bench/can-throughput --build $(BUILD)
 	@bench/net-throughput --build $(BUILD)
 	@bench/plugin-overhead --build $(BUILD)

@@ -6,9 +6,9 @@
  *
  * Software rings no doorbell: the hardware polls each active ring's BD
  * table for a header whose toggle bit says it is valid, at the rate
- * RING_CONTROL asks for (dynamic: fast after work, backing off to 1 ms
- * when idle), and at once when software reads the ring's read or
- * completion pointer. A request is a header (with continuation headers
+ * RING_CONTROL asks for (dynamic: fast after work or a register read,
+ * backing off to 1 ms when idle), and at once when software reads the
+ * ring's read or completion pointer. A request is a header (with continuation headers
  * past 31 descriptors) and its descriptors; next-pointer descriptors
  * chain the 4 KiB tables and flip the valid toggle. The request runs on
  * the SBA engine (bcm_sba_engine.c), one completion descriptor goes to
@@ -606,6 +606,19 @@ static bool flexrm_known(hwaddr reg)
     return false;
 }
 
+/*
+ * Software at the ring's registers is about to submit (Linux reads the
+ * read pointer before it writes a request) or is taking completions: the
+ * dynamic rate polls fast again, as after work.
+ */
+static void flexrm_software_active(BcmFlexrmState *s)
+{
+    if (s->poll_ns != FLEXRM_POLL_MIN_NS) {
+        s->poll_ns = FLEXRM_POLL_MIN_NS;
+        flexrm_schedule(s);
+    }
+}
+
 static uint64_t flexrm_read(void *opaque, hwaddr addr, unsigned size)
 {
     BcmFlexrmState *s = opaque;
@@ -619,6 +632,7 @@ static uint64_t flexrm_read(void *opaque, hwaddr addr, unsigned size)
                       "register 0x%04" HWADDR_PRIx "\n", n, reg);
         return 0;
     }
+    flexrm_software_active(s);
     switch (reg) {
     case A_RING_VER:
         v = FLEXRM_RING_VER_MAGIC;
@@ -924,9 +938,9 @@ static void flexrm_add_fdt_node(DeviceState *dev, PresiliconFdtContext *ctx)
     qemu_fdt_setprop_cell(ctx->fdt, path, "#mbox-cells", 3);
     qemu_fdt_setprop(ctx->fdt, path, "dma-coherent", NULL, 0);
     for (n = 0; n < s->num_rings; n++) {
-        g_autofree char *sba = g_strdup_printf("%s/raid-%" PRIx64 "-%d",
-                                               ctx->parent, ctx->reg_base[0],
-                                               n);
+        /* At the root: a simple-bus child without reg is not valid DT. */
+        g_autofree char *sba = g_strdup_printf("/raid-%" PRIx64 "-%d",
+                                               ctx->reg_base[0], n);
 
         qemu_fdt_add_subnode(ctx->fdt, sba);
         qemu_fdt_setprop_string(ctx->fdt, sba, "compatible",

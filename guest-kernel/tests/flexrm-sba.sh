@@ -18,6 +18,7 @@
 # sends (docs/devices/bcm-flexrm.md). Quick mode (make run, the ASan boot) runs fewer
 # dmatest iterations and writes 4 MiB instead of 16.
 . /tests/lib/ktap.sh
+. /tests/lib/raid.sh
 
 FRM=/sys/bus/platform/drivers/brcm-flexrm-mbox
 SBA=/sys/bus/platform/drivers/bcm-sba-raid
@@ -34,6 +35,7 @@ ktap_result $? bound "$(dmesg | grep -m2 -i flexrm)"
 [ -n "$dev" ] || dev=none
 
 # The SBA driver and its table's module, then its two channels.
+# Not the rest of the RAID stack yet: async_tx would hold the channels.
 insmod $MOD/raid6_pq.ko >/tmp/sba-insmod.log 2>&1
 insmod $MOD/bcm-sba-raid.ko >>/tmp/sba-insmod.log 2>&1
 chans=
@@ -57,10 +59,7 @@ ktap_result $? "ring MSIs" "$(grep " $dev\$" /proc/interrupts)"
 
 
 # The ring counters the FlexRM driver keeps (Submitted, Completed).
-ring_stats() {
-	awk '$1 ~ /^[0-9]+$/ { s += $5; c += $6 } END { print s + 0, c + 0 }' \
-		/sys/kernel/debug/$dev/stats 2>/dev/null
-}
+ring_stats() { flexrm_ring_stats "$dev"; }
 
 # dmatest: every SBA channel, its copy, xor and pq threads, verified.
 iter=400
@@ -95,10 +94,7 @@ echo 0 >$DT/run
 # md RAID6 on five ramdisks, over the async_tx offload: its parity and
 # its recovery go to the SBA.
 ok=1
-for m in xor-neon xor async_tx async_memcpy async_xor async_pq \
-		async_raid6_recov libcrc32c md-mod raid456; do
-	[ ! -e $MOD/$m.ko ] || insmod $MOD/$m.ko >>/tmp/sba-insmod.log 2>&1 || ok=0
-done
+raid_load_stack /tmp/sba-insmod.log || ok=0
 # Disks of 8 MiB (4 MiB in quick mode; md keeps the first MiB for its
 # metadata): md's check reads them all.
 rd=8192
@@ -125,14 +121,7 @@ wreq=$(( ${after%% *} - ${before%% *} ))
 ktap_result $? "parity on the SBA" "ring requests before '$before', after '$after'"
 
 # md's check recomputes both syndromes on the CPU and compares.
-echo check >/sys/block/md0/md/sync_action
-i=0
-while [ "$(cat /sys/block/md0/md/sync_action)" != idle ] && [ $i -lt 300 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-mm=$(cat /sys/block/md0/md/mismatch_cnt)
-[ "$(cat /sys/block/md0/md/sync_action)" = idle ] && [ "$mm" = 0 ]
+mm=$(md_check md0 300)
 ktap_result $? "check finds the parity right" "sync_action $(cat /sys/block/md0/md/sync_action), mismatch_cnt $mm"
 
 # A data disk fails: md rebuilds its blocks from the others and P, by

@@ -16,6 +16,7 @@
 # each timed step. One "bench mode=..." line per mode, as diagnostics.
 # presilicon.raid_bench_mib=N sets the amount (default 32 MiB).
 . /tests/lib/ktap.sh
+. /tests/lib/raid.sh
 
 MOD=/tests/modules
 FRM=/sys/bus/platform/drivers/brcm-flexrm-mbox
@@ -32,14 +33,7 @@ mibs() { awk -v m="$MIB" -v cs="$1" 'BEGIN { printf "%.2f", m * 100 / (cs > 0 ? 
 
 # Requests the FlexRM driver submitted on all rings (debugfs).
 dev=$(ktap_bound_device "$FRM")
-ring_submitted() {
-	f=/sys/kernel/debug/${dev:-none}/stats
-	if [ -r "$f" ]; then
-		awk '$1 ~ /^[0-9]+$/ { s += $5 } END { print s + 0 }' "$f"
-	else
-		echo 0
-	fi
-}
+ring_submitted() { set -- $(flexrm_ring_stats "$dev"); echo "$1"; }
 
 # The SBA's dmaengine channels in use (async_tx holds them once they
 # register), out of those it has.
@@ -86,14 +80,7 @@ run_mode() {  # mode data-file
 		{ why="read back $got, wrote $want"; return 1; }
 
 	# md's check: both syndromes of every stripe recomputed and compared.
-	echo check >/sys/block/md0/md/sync_action
-	i=0
-	while [ "$(cat /sys/block/md0/md/sync_action)" != idle ] && [ $i -lt 600 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	mm=$(cat /sys/block/md0/md/mismatch_cnt)
-	[ "$(cat /sys/block/md0/md/sync_action)" = idle ] && [ "$mm" = 0 ] ||
+	mm=$(md_check md0 600) ||
 		{ why="check: sync_action $(cat /sys/block/md0/md/sync_action), mismatch_cnt $mm"; return 1; }
 
 	# A data disk fails: its blocks are rebuilt from the others and P.
@@ -126,11 +113,7 @@ ktap_begin bench/raid-throughput 4
 # The RAID stack without the SBA driver; five ramdisks.
 : >/tmp/rb-insmod.log
 ok=1
-for m in raid6_pq xor-neon xor async_tx async_memcpy async_xor async_pq \
-		async_raid6_recov libcrc32c md-mod raid456; do
-	[ ! -e $MOD/$m.ko ] && [ $m = libcrc32c ] && continue
-	insmod $MOD/$m.ko >>/tmp/rb-insmod.log 2>&1 || ok=0
-done
+raid_load_stack /tmp/rb-insmod.log || ok=0
 insmod $MOD/brd.ko rd_nr=5 rd_size=$((DISK_MIB * 1024)) >>/tmp/rb-insmod.log 2>&1 || ok=0
 [ $ok = 1 ] && [ -b /dev/ram4 ] && [ -n "$dev" ] && [ -e "/sys/kernel/debug/$dev/stats" ] &&
 	! grep -q '^bcm_sba_raid ' /proc/modules

@@ -8,9 +8,10 @@
  * table for a header whose toggle bit says it is valid, at the rate
  * RING_CONTROL asks for (dynamic: fast after work or a register read,
  * backing off to 1 ms when idle), and at once when software reads the
- * ring's read or completion pointer. A request is a header (with continuation headers
- * past 31 descriptors) and its descriptors; next-pointer descriptors
- * chain the 4 KiB tables and flip the valid toggle. The request runs on
+ * ring's read or completion pointer. A request is a header (with
+ * continuation headers past 31 descriptors) and its descriptors;
+ * next-pointer descriptors chain the 4 KiB tables and flip the valid
+ * toggle. The request runs on
  * the SBA engine (bcm_sba_engine.c), one completion descriptor goes to
  * the completion ring, and the ring's MSI (a write of MSI_DATA_VALUE to
  * MSI_ADDR with the device ID msi-device-id, through the ITS) follows

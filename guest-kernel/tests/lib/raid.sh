@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Shared steps of the tests and benchmarks that run md RAID on the
-# FlexRM's SBA (flexrm-sba.sh, bench/raid-throughput.sh). Sourced after
+# FlexRM's SBA (bcm-flexrm.sh, bench/raid-throughput.sh). Sourced after
 # ktap.sh.
 
 # The async_tx and md RAID4/5/6 modules the kernel ships with the test

@@ -26,7 +26,7 @@ MOD=/tests/modules
 DT=/sys/module/dmatest/parameters
 QOM=/machine/bcm-flexrm
 
-ktap_begin flexrm-sba 15
+ktap_begin bcm-flexrm 15
 
 dev=$(ktap_bound_device "$FRM")
 ktap_probe_report brcm-flexrm-mbox "$dev"

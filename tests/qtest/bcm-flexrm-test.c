@@ -675,6 +675,18 @@ static void check_memcpy_works(Fr *f, int n, uint32_t reqid)
     mem_expect(f, DATA(61), src, sizeof(src));
 }
 
+/*
+ * Flushed and started again, as the driver's shutdown and startup do:
+ * the ring runs a good memcpy, with nothing more in the log.
+ */
+static void check_recovers(Fr *f, int n, uint32_t reqid)
+{
+    ring_shutdown(f, n);
+    ring_startup(f, n, 1, 0xffff);
+    check_memcpy_works(f, n, reqid);
+    log_clean(f);
+}
+
 /* ---- device tree ---- */
 
 static int want_rings = NRINGS;
@@ -1543,10 +1555,7 @@ START_TEST(test_bad_missing_continuation_header)
     expect_cmpl(f, 0, 0x79, 0, 0, FLEXRM_RM_AE_TIMEOUT);
     log_has(f, "header or null where the BD count wants more");
     /* Flushed and started again, as the driver's shutdown and startup. */
-    ring_shutdown(f, 0);
-    ring_startup(f, 0, 1, 0xffff);
-    check_memcpy_works(f, 0, 0x7a);
-    log_clean(f);
+    check_recovers(f, 0, 0x7a);
     fr_quit(f);
 }
 END_TEST
@@ -1571,10 +1580,7 @@ START_TEST(test_bad_endless_packet)
     step(f);
     expect_cmpl(f, 0, 0x55, 0, 0, FLEXRM_RM_AE_TIMEOUT);
     log_has(f, "the packet never ends");
-    ring_shutdown(f, 0);
-    ring_startup(f, 0, 1, 0xffff);
-    check_memcpy_works(f, 0, 0x56);
-    log_clean(f);
+    check_recovers(f, 0, 0x56);
     fr_quit(f);
 }
 END_TEST
@@ -1622,10 +1628,7 @@ START_TEST(test_bad_next_pointer_loops)
     expect_no_cmpl(f, 0);
     ck_assert_uint_eq(rd(f, 0, A_RING_BD_READ_PTR), 0);
     log_clean(f);
-    ring_shutdown(f, 0);
-    ring_startup(f, 0, 1, 0xffff);
-    check_memcpy_works(f, 0, 0x33);
-    log_clean(f);
+    check_recovers(f, 0, 0x33);
     fr_quit(f);
 }
 END_TEST
@@ -1660,10 +1663,7 @@ START_TEST(test_bad_request_boundary)
     step(f);
     log_has(f, "a packet starts without STARTPKT");
     expect_no_cmpl(f, 0);
-    ring_shutdown(f, 0);
-    ring_startup(f, 0, 1, 0xffff);
-    check_memcpy_works(f, 0, 0x23);
-    log_clean(f);
+    check_recovers(f, 0, 0x23);
     fr_quit(f);
 }
 END_TEST
@@ -1783,10 +1783,7 @@ START_TEST(test_bad_register_access)
     log_has(f, "invalid size");
 
     /* Still a working ring once the driver starts it again. */
-    ring_shutdown(f, 1);
-    ring_startup(f, 1, 1, 0xffff);
-    check_memcpy_works(f, 1, 2);
-    log_clean(f);
+    check_recovers(f, 1, 2);
     fr_quit(f);
 }
 END_TEST

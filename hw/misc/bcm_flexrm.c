@@ -51,8 +51,8 @@
 #define FLEXRM_MAX_HOPS         8
 /* Headers a packet may have: FLEXRM_MAX_REQ_DESCS is 32 headers' worth. */
 #define FLEXRM_MAX_REQ_HEADERS  32
-/* Work one poll does before it yields the BQL. */
-#define FLEXRM_POLL_BUDGET      256
+/* Descriptors one poll of a ring takes before it yields the BQL. */
+#define FLEXRM_POLL_STEPS       512
 
 #define FLEXRM_POLL_MIN_NS      (1 * SCALE_US)
 #define FLEXRM_POLL_MAX_NS      (1 * SCALE_MS)
@@ -427,8 +427,11 @@ static void flexrm_complete(BcmFlexrmState *s, int n, uint32_t opaque,
     flexrm_update_msi(s, n);
 }
 
-/* Fetch and run the request whose first header is at the read pointer. */
-static void flexrm_run_request(BcmFlexrmState *s, int n, uint64_t hdr)
+/*
+ * Fetch and run the request whose first header is at the read pointer;
+ * how many descriptors it took.
+ */
+static int flexrm_run_request(BcmFlexrmState *s, int n, uint64_t hdr)
 {
     uint64_t *descs = s->descs;
     BcmFlexrmRing *r = &s->ring[n];
@@ -486,17 +489,23 @@ static void flexrm_run_request(BcmFlexrmState *s, int n, uint64_t hdr)
         flexrm_sba_run(s, n, descs, nd, &st);
     }
     flexrm_complete(s, n, opaque, &st);
+    return nd;
 }
 
-/* Run what is valid at the ring's read pointer; how many requests ran. */
+/*
+ * Run what is valid at the ring's read pointer; how many requests ran.
+ * Every loop here is bounded: a poll takes at most FLEXRM_POLL_STEPS
+ * descriptors (plus the last request's, at most FLEXRM_MAX_REQ_DESCS)
+ * and FLEXRM_MAX_HOPS next pointers between requests; the next poll
+ * goes on where it stopped.
+ */
 static int flexrm_poll_ring(BcmFlexrmState *s, int n)
 {
     BcmFlexrmRing *r = &s->ring[n];
     int done = 0, steps = 0, hops = 0;
     uint64_t d;
 
-    while (flexrm_running(r) && steps++ < FLEXRM_POLL_BUDGET * 4 &&
-           done < FLEXRM_POLL_BUDGET) {
+    while (flexrm_running(r) && steps++ < FLEXRM_POLL_STEPS) {
         if (!flexrm_read_bd(r, &d)) {
             flexrm_stall(s, n, "BD table outside DRAM", 0);
             break;
@@ -527,7 +536,7 @@ static int flexrm_poll_ring(BcmFlexrmState *s, int n)
                 return done;
             }
             hops = 0;
-            flexrm_run_request(s, n, d);
+            steps += flexrm_run_request(s, n, d);
             done++;
             continue;
         default:

@@ -1560,6 +1560,42 @@ START_TEST(test_bad_missing_continuation_header)
 }
 END_TEST
 
+/*
+ * A poll takes a bounded share of the ring: 100 requests of seven
+ * descriptors (700 in all) written at once run over two polls, not one.
+ */
+START_TEST(test_poll_is_bounded)
+{
+    Fr *f = fr_start();
+    uint64_t zero = d_imm(FLEXRM_IMMT, sba_cmd(SBA_TYPE_A, 64, false, 0,
+                                               SBA_OP_ZERO_BUFFER));
+    uint64_t raw[700];
+    int64_t before, first;
+    int k = 0;
+
+    ring_startup(f, 0, 1, 0xffff);
+    for (int i = 0; i < 100; i++) {
+        raw[k++] = d_header(1, 1, 1, 6, 0x100 + i);
+        for (int j = 0; j < 6; j++) {
+            raw[k++] = zero;
+        }
+    }
+    before = qom(f, "requests");
+    write_raw(f, 0, raw, k);
+    /* RING_CONTROL written: the dynamic poll comes 1 us later, once. */
+    wr(f, 0, A_RING_CONTROL, R_RING_CONTROL_ACTIVE_MASK);
+    qtest_clock_step(f->qts, 1000);
+    first = qom(f, "requests") - before;
+    ck_assert_int_gt(first, 0);
+    ck_assert_int_lt(first, 100);
+    step(f);
+    ck_assert_int_eq(qom(f, "requests") - before, 100);
+    ck_assert_int_eq(qom(f, "errors"), 0);
+    log_clean(f);
+    fr_quit(f);
+}
+END_TEST
+
 /* A request's continuation headers of no descriptors, on and on. */
 START_TEST(test_bad_endless_packet)
 {
@@ -2004,6 +2040,7 @@ int main(void)
     tcase_add_test(bad, test_bad_sba_commands);
     tcase_add_test(bad, test_bad_missing_continuation_header);
     tcase_add_test(bad, test_bad_endless_packet);
+    tcase_add_test(bad, test_poll_is_bounded);
     tcase_add_test(bad, test_bad_next_pointer_loops);
     tcase_add_test(bad, test_bad_request_boundary);
     tcase_add_test(bad, test_bad_rings_outside_ram);

@@ -18,7 +18,8 @@
  * sector). A torn write keeps its first tear-sectors sectors.
  *
  * A cut comes from QMP (powerfail-cut) or at a node's cut-after-writes'th
- * write, and takes every node of the node's group: the power supply of a
+ * write (once: the boot after it runs on), and takes every node of the
+ * node's group: the power supply of a
  * machine, or of one enclosure. After it each node fails all I/O until the
  * machine is reset. query-powerfail reports each node's accounting; each
  * node's cut is a POWERFAIL_CUT event and a trace line per dropped write.
@@ -62,6 +63,7 @@ typedef struct BDRVPowerfailState {
     PowerfailGroup *group;
     uint64_t cache_size;
     uint64_t cut_after_writes;
+    bool cut_armed;         /* cut-after-writes cuts once per run */
     uint32_t tear_sectors;
 
     /* Writes (and the cut's rollback) one at a time: read old, write new. */
@@ -313,10 +315,11 @@ powerfail_co_modify(BlockDriverState *bs, PowerfailOp op, int64_t offset,
         goto out;
     }
     s->writes++;
-    if (s->cut_after_writes && s->writes == s->cut_after_writes) {
+    if (s->cut_armed && s->writes == s->cut_after_writes) {
         /* In flight when the power goes; a discard tears as zeroes. */
         PowerfailInflight inflight = { offset, bytes, qiov };
 
+        s->cut_armed = false;
         powerfail_co_cut(s->group, POWERFAIL_CUT_REASON_WRITES, s, &inflight);
         ret = -EIO;
         goto out;
@@ -438,8 +441,8 @@ static QemuOptsList powerfail_runtime_opts = {
         }, {
             .name = "cut-after-writes",
             .type = QEMU_OPT_NUMBER,
-            .help = "cut the group's power at this node's Nth write; "
-                    "0 never",
+            .help = "cut the group's power at this node's Nth write "
+                    "(once; after the reset the node runs on); 0 never",
         }, {
             .name = "tear-sectors",
             .type = QEMU_OPT_NUMBER,
@@ -472,6 +475,7 @@ static int powerfail_open(BlockDriverState *bs, QDict *options, int flags,
     s->cache_size = qemu_opt_get_size(opts, "cache-size",
                                       POWERFAIL_DEFAULT_CACHE);
     s->cut_after_writes = qemu_opt_get_number(opts, "cut-after-writes", 0);
+    s->cut_armed = s->cut_after_writes != 0;
     tear = qemu_opt_get_number(opts, "tear-sectors", 0);
     ret = -EINVAL;
     if (!*group || strlen(group) > POWERFAIL_MAX_GROUP_NAME) {

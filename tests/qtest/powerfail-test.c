@@ -534,6 +534,14 @@ START_TEST(test_cut_mid_write)
     check_event(cut_event(p), "d1", "b", "writes", 1, 4 * KiB, 0);
     ck_assert(!powered(p, "d1"));
     on_medium(p, 1, 0, 4 * KiB, 0x44);
+
+    /* The count cuts once: the boot after the reset runs on. */
+    power_on(p);
+    for (int i = 0; i < 4; i++) {
+        io_ok(p, "d0", "write -q -P 0x55 192k 4k");
+    }
+    ck_assert(powered(p, "d0"));
+    check_counts(p, "d0", 4, 0, 4, 16 * KiB);
     pf_stop(p);
 }
 END_TEST

@@ -41,6 +41,9 @@
 #include "hw/char/pl011.h"
 #include "hw/ssi/ssi.h"
 #include "hw/net/can/hi3110.h"
+#include "hw/net/ca8210.h"
+#include "hw/net/ieee802154_medium.h"
+#include "qom/object_interfaces.h"
 #include "hw/net/can/mcba_usb.h"
 #include "hw/adc/ti_ads7950.h"
 #include "hw/misc/lego_ev3_battery.h"
@@ -74,6 +77,8 @@ const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS] = {
     [PS_I2C0] =         { 0x09030000, 4 * KiB },
     [PS_USB0] =         { 0x09040000, XHCI_LEN_REGS },
     [PS_USB2PHY] =      { 0x09050000, 8 * KiB },
+    [PS_GPIO1] =        { 0x09060000, 4 * KiB },
+    [PS_SPI1] =         { 0x09070000, 4 * KiB },
     [PS_VIRTIO] =       { 0x0a000000, PS_NUM_VIRTIO * PS_VIRTIO_SIZE },
     [PS_PLATFORM_BUS] = { 0x0c000000, 32 * MiB },
     [PS_MODELS] =       { 0x10000000, 256 * PS_MODEL_SLOT },
@@ -375,16 +380,19 @@ static void ps_create_uart(PresiliconMachineState *pms, uint32_t pclk)
     qemu_fdt_setprop_string(fdt, "/aliases", "serial0", path);
 }
 
-static void ps_create_gpio(PresiliconMachineState *pms, uint32_t pclk)
+static DeviceState *ps_create_pl061(PresiliconMachineState *pms,
+                                    uint32_t pclk, int region, int irq,
+                                    uint32_t *phandle)
 {
     void *fdt = MACHINE(pms)->fdt;
     g_autofree char *path = NULL;
+    DeviceState *dev;
 
-    pms->gpio = sysbus_create_simple("pl061", presilicon_memmap[PS_GPIO0].base,
-                                     ps_spi(pms, PS_IRQ_GPIO0));
-    path = ps_fdt_primecell(pms, "gpio", "arm,pl061", PS_GPIO0, PS_IRQ_GPIO0);
-    pms->gpio_phandle = qemu_fdt_alloc_phandle(fdt);
-    qemu_fdt_setprop_cell(fdt, path, "phandle", pms->gpio_phandle);
+    dev = sysbus_create_simple("pl061", presilicon_memmap[region].base,
+                               ps_spi(pms, irq));
+    path = ps_fdt_primecell(pms, "gpio", "arm,pl061", region, irq);
+    *phandle = qemu_fdt_alloc_phandle(fdt);
+    qemu_fdt_setprop_cell(fdt, path, "phandle", *phandle);
     qemu_fdt_setprop_cell(fdt, path, "#gpio-cells", 2);
     qemu_fdt_setprop(fdt, path, "gpio-controller", NULL, 0);
     qemu_fdt_setprop_cell(fdt, path, "#interrupt-cells", 2);
@@ -393,38 +401,122 @@ static void ps_create_gpio(PresiliconMachineState *pms, uint32_t pclk)
     qemu_fdt_setprop_cell(fdt, path, "#address-cells", 0);
     qemu_fdt_setprop_cell(fdt, path, "clocks", pclk);
     qemu_fdt_setprop_string(fdt, path, "clock-names", "apb_pclk");
+    return dev;
 }
 
-static void ps_create_spi(PresiliconMachineState *pms, uint32_t pclk,
-                          uint32_t sspclk)
+static void ps_create_gpio(PresiliconMachineState *pms, uint32_t pclk)
+{
+    pms->gpio = ps_create_pl061(pms, pclk, PS_GPIO0, PS_IRQ_GPIO0,
+                                &pms->gpio_phandle);
+    pms->gpio1 = ps_create_pl061(pms, pclk, PS_GPIO1, PS_IRQ_GPIO1,
+                                 &pms->gpio1_phandle);
+}
+
+static DeviceState *ps_create_pl022(PresiliconMachineState *pms,
+                                    uint32_t pclk, uint32_t sspclk,
+                                    int region, int irq, uint32_t gpio,
+                                    int ncs, char **pathp)
 {
     void *fdt = MACHINE(pms)->fdt;
     uint32_t cs[PS_SPI_NUM_CS * 3];
+    DeviceState *dev;
     char *path;
 
-    pms->spi = sysbus_create_simple("pl022", presilicon_memmap[PS_SPI0].base,
-                                    ps_spi(pms, PS_IRQ_SPI0));
-    path = ps_fdt_primecell(pms, "spi", "arm,pl022", PS_SPI0, PS_IRQ_SPI0);
+    dev = sysbus_create_simple("pl022", presilicon_memmap[region].base,
+                               ps_spi(pms, irq));
+    path = ps_fdt_primecell(pms, "spi", "arm,pl022", region, irq);
     qemu_fdt_setprop_cell(fdt, path, "#address-cells", 1);
     qemu_fdt_setprop_cell(fdt, path, "#size-cells", 0);
     qemu_fdt_setprop_cells(fdt, path, "clocks", sspclk, pclk);
     ps_fdt_pair(fdt, path, "clock-names", "sspclk", "apb_pclk");
     /*
-     * The PL022 has no chip select of its own that Linux drives: PL061
-     * lines 0-3 are chip selects 0-3, active low (ps_wire_spi()).
+     * The PL022 has no chip select of its own that Linux drives: its
+     * PL061's first lines are its chip selects, active low (ps_wire_spi()).
      */
-    for (int i = 0; i < PS_SPI_NUM_CS; i++) {
-        cs[i * 3] = cpu_to_be32(pms->gpio_phandle);
+    for (int i = 0; i < ncs; i++) {
+        cs[i * 3] = cpu_to_be32(gpio);
         cs[i * 3 + 1] = cpu_to_be32(i);
         cs[i * 3 + 2] = cpu_to_be32(PRESILICON_FDT_GPIO_ACTIVE_LOW);
     }
-    qemu_fdt_setprop(fdt, path, "cs-gpios", cs, sizeof(cs));
-    pms->spi_path = path;
+    qemu_fdt_setprop(fdt, path, "cs-gpios", cs, ncs * 3 * sizeof(uint32_t));
+    *pathp = path;
+    return dev;
+}
+
+static void ps_create_spi(PresiliconMachineState *pms, uint32_t pclk,
+                          uint32_t sspclk)
+{
+    BusState *radio;
+
+    /*
+     * The radio bus first: -device without bus= takes the bus created
+     * last (qbus_find_recursive()), and that must stay the first PL022's.
+     */
+    pms->spi1 = ps_create_pl022(pms, pclk, sspclk, PS_SPI1, PS_IRQ_SPI1,
+                                pms->gpio1_phandle, PS_RADIO_NUM_CS,
+                                &pms->spi1_path);
+    pms->spi = ps_create_pl022(pms, pclk, sspclk, PS_SPI0, PS_IRQ_SPI0,
+                               pms->gpio_phandle, PS_SPI_NUM_CS,
+                               &pms->spi_path);
+    /*
+     * Both PL022s name their bus "ssi"; -device ...,bus=spi1 must find
+     * the radio bus, so it gets a name of its own.
+     */
+    radio = qdev_get_child_bus(pms->spi1, "ssi");
+    g_free(radio->name);
+    radio->name = g_strdup(PS_RADIO_SPI_BUS);
 }
 
 static SSIBus *ps_spi_bus(PresiliconMachineState *pms)
 {
     return (SSIBus *)qdev_get_child_bus(pms->spi, "ssi");
+}
+
+static SSIBus *ps_radio_bus(PresiliconMachineState *pms)
+{
+    return (SSIBus *)QLIST_FIRST(&pms->spi1->child_bus);
+}
+
+/*
+ * The 802.15.4 medium of the board's radios, /machine/wpan0, there with
+ * or without bare=on (a -device ca8210 links to it).
+ */
+static void ps_create_wpan(PresiliconMachineState *pms)
+{
+    Error *err = NULL;
+
+    pms->wpan = object_new(TYPE_IEEE802154_MEDIUM);
+    object_property_add_child(OBJECT(pms), IEEE802154_BOARD_MEDIUM,
+                              pms->wpan);
+    user_creatable_complete(USER_CREATABLE(pms->wpan), &error_fatal);
+    object_unref(pms->wpan);
+    if (pms->wpan_pcap &&
+        !object_property_set_str(pms->wpan, "pcap", pms->wpan_pcap, &err)) {
+        error_prepend(&err, "-M presilicon,wpan-pcap=%s: ", pms->wpan_pcap);
+        error_report_err(err);
+        exit(1);
+    }
+    if (pms->wpan_chardev &&
+        !object_property_set_str(pms->wpan, "chardev", pms->wpan_chardev,
+                                 &err)) {
+        error_prepend(&err, "-M presilicon,wpan-chardev=%s: ",
+                      pms->wpan_chardev);
+        error_report_err(err);
+        exit(1);
+    }
+}
+
+/* The board's two CA8210 radios, ca8210-0 and ca8210-1, on wpan0. */
+static void ps_create_radio_models(PresiliconMachineState *pms)
+{
+    for (int i = 0; i < PS_RADIO_NUM_CS; i++) {
+        DeviceState *dev = qdev_new(TYPE_CA8210);
+        g_autofree char *name = g_strdup_printf("ca8210-%d", i);
+
+        object_property_add_child(OBJECT(pms), name, OBJECT(dev));
+        qdev_prop_set_uint8(dev, "cs", i);
+        ssi_realize_and_unref(dev, ps_radio_bus(pms), &error_fatal);
+    }
 }
 
 /*
@@ -532,6 +624,51 @@ static void ps_wire_spi(PresiliconMachineState *pms)
     }
 }
 
+/*
+ * The radio bus takes CA8210s at chip selects 0 and 1: each one's chip
+ * select, IRQ and RESET on the radios' PL061 (PS_GPIO1_RADIO_*). A
+ * -device ca8210 without bus= lands on the first PL022: refused, naming
+ * the bus it belongs on.
+ */
+static void ps_wire_radios(PresiliconMachineState *pms)
+{
+    BusChild *kid;
+
+    QTAILQ_FOREACH(kid, &BUS(ps_spi_bus(pms))->children, sibling) {
+        if (object_dynamic_cast(OBJECT(kid->child), TYPE_CA8210)) {
+            error_report("presilicon: -device ca8210: the radios are on "
+                         "the second PL022; add bus=" PS_RADIO_SPI_BUS);
+            exit(1);
+        }
+    }
+    QTAILQ_FOREACH(kid, &BUS(ps_radio_bus(pms))->children, sibling) {
+        SSIPeripheral *p = SSI_PERIPHERAL(kid->child);
+        DeviceState *dev = DEVICE(p);
+
+        if (!object_dynamic_cast(OBJECT(p), TYPE_CA8210)) {
+            error_report("presilicon: -device %s,bus=" PS_RADIO_SPI_BUS
+                         ": the radio bus takes ca8210 radios only",
+                         object_get_typename(OBJECT(p)));
+            exit(1);
+        }
+        if (p->cs_index >= PS_RADIO_NUM_CS) {
+            error_report("presilicon: -device ca8210,cs=%u: the radio bus "
+                         "has chip selects 0 and 1", p->cs_index);
+            exit(1);
+        }
+        qdev_connect_gpio_out(pms->gpio1, p->cs_index,
+                              qdev_get_gpio_in_named(dev, SSI_GPIO_CS, 0));
+        qdev_connect_gpio_out_named(dev, CA8210_IRQ_OUT, 0,
+                                    qdev_get_gpio_in(pms->gpio1,
+                                        PS_GPIO1_RADIO_IRQ(p->cs_index)));
+        qdev_connect_gpio_out(pms->gpio1, PS_GPIO1_RADIO_RESET(p->cs_index),
+                              qdev_get_gpio_in_named(dev, CA8210_RESET_IN,
+                                                     0));
+        trace_presilicon_place_spi(object_get_typename(OBJECT(p)),
+                                   p->cs_index);
+    }
+}
+
 /* The EV3 battery's type switch drives PL061 line PS_GPIO_EV3_BATTERY. */
 static void ps_wire_ev3_battery(PresiliconMachineState *pms)
 {
@@ -582,6 +719,26 @@ static void ps_spi_nodes(PresiliconMachineState *pms)
         };
 
         ps_gpio_ctx(pms, kid->child, &ctx);
+        presilicon_fdt_add_device(kid->child, &ctx);
+    }
+}
+
+/* The radios' nodes, under the radio PL022's. */
+static void ps_radio_nodes(PresiliconMachineState *pms)
+{
+    BusChild *kid;
+
+    QTAILQ_FOREACH(kid, &BUS(ps_radio_bus(pms))->children, sibling) {
+        int cs = SSI_PERIPHERAL(kid->child)->cs_index;
+        PresiliconFdtContext ctx = {
+            .fdt = MACHINE(pms)->fdt,
+            .parent = pms->spi1_path,
+            .intc_phandle = pms->gic_phandle,
+            .spi_cs = cs,
+            .gpio_phandle = pms->gpio1_phandle,
+            .gpio_line = PS_GPIO1_RADIO_IRQ(cs),
+        };
+
         presilicon_fdt_add_device(kid->child, &ctx);
     }
 }
@@ -1161,8 +1318,10 @@ static void ps_machine_done(Notifier *notifier, void *data)
         ps_fdt_bcm2835_dma(pms);
     }
     ps_wire_spi(pms);
+    ps_wire_radios(pms);
     ps_wire_ev3_battery(pms);
     ps_spi_nodes(pms);
+    ps_radio_nodes(pms);
     if (pms->ev3_battery) {
         PresiliconFdtContext ctx = {
             .fdt = ms->fdt,
@@ -1267,9 +1426,11 @@ static void presilicon_init(MachineState *ms)
     ps_create_virtio(pms);
     ps_create_pcie(pms);
     ps_create_platform_bus(pms);
+    ps_create_wpan(pms);
     if (!pms->bare) {
         ps_create_models(pms);
         ps_create_spi_models(pms);
+        ps_create_radio_models(pms);
         ps_create_usb_models(pms);
         ps_create_lan9303(pms);
     }
@@ -1323,6 +1484,33 @@ static void ps_set_bare(Object *obj, bool value, Error **errp)
     PRESILICON_MACHINE(obj)->bare = value;
 }
 
+/* The board medium's pcap file and chardev (docs/devices/ca8210.md). */
+static char *ps_get_wpan_pcap(Object *obj, Error **errp)
+{
+    return g_strdup(PRESILICON_MACHINE(obj)->wpan_pcap);
+}
+
+static void ps_set_wpan_pcap(Object *obj, const char *value, Error **errp)
+{
+    PresiliconMachineState *pms = PRESILICON_MACHINE(obj);
+
+    g_free(pms->wpan_pcap);
+    pms->wpan_pcap = g_strdup(value);
+}
+
+static char *ps_get_wpan_chardev(Object *obj, Error **errp)
+{
+    return g_strdup(PRESILICON_MACHINE(obj)->wpan_chardev);
+}
+
+static void ps_set_wpan_chardev(Object *obj, const char *value, Error **errp)
+{
+    PresiliconMachineState *pms = PRESILICON_MACHINE(obj);
+
+    g_free(pms->wpan_chardev);
+    pms->wpan_chardev = g_strdup(value);
+}
+
 static HotplugHandler *ps_get_hotplug_handler(MachineState *ms,
                                               DeviceState *dev)
 {
@@ -1370,6 +1558,14 @@ static void presilicon_class_init(ObjectClass *oc, void *data)
     object_class_property_add_bool(oc, "bare", ps_get_bare, ps_set_bare);
     object_class_property_set_description(oc, "bare",
         "Create none of the presilicon models (add them with -device)");
+    object_class_property_add_str(oc, "wpan-pcap", ps_get_wpan_pcap,
+                                  ps_set_wpan_pcap);
+    object_class_property_set_description(oc, "wpan-pcap",
+        "Write every frame of the board's 802.15.4 medium to this pcap file");
+    object_class_property_add_str(oc, "wpan-chardev", ps_get_wpan_chardev,
+                                  ps_set_wpan_chardev);
+    object_class_property_set_description(oc, "wpan-chardev",
+        "Join the board's 802.15.4 medium to other QEMUs' over this chardev");
 }
 
 static const TypeInfo presilicon_machine_types[] = {

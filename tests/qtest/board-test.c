@@ -30,8 +30,9 @@ START_TEST(test_fdt_infrastructure)
     ck_assert_int_eq(count_compat(fdt, "arm,gic-v3"), 1);
     ck_assert_int_eq(count_compat(fdt, "arm,gic-v3-its"), 1);
     ck_assert_int_eq(count_compat(fdt, "arm,armv8-timer"), 1);
-    ck_assert_int_eq(count_compat(fdt, "arm,pl061"), 1);
-    ck_assert_int_eq(count_compat(fdt, "arm,pl022"), 1);
+    /* The second pair is the radio bus (docs/board.md). */
+    ck_assert_int_eq(count_compat(fdt, "arm,pl061"), 2);
+    ck_assert_int_eq(count_compat(fdt, "arm,pl022"), 2);
     ck_assert_int_eq(count_compat(fdt, "fsl,imx21-i2c"), 1);
     ck_assert_int_eq(count_compat(fdt, "pci-host-ecam-generic"), 1);
     ck_assert_int_eq(count_compat(fdt, "virtio,mmio"), 8);
@@ -199,6 +200,30 @@ START_TEST(test_non_model_sysbus_device_refused)
 }
 END_TEST
 
+/* A radio belongs on the radio bus, at its chip selects 0-1. */
+START_TEST(test_radio_bus_refusals)
+{
+    static const struct {
+        const char *args, *msg;
+    } cases[] = {
+        { "-M presilicon,bare=on -device ca8210,cs=0", "bus=spi1" },
+        { "-M presilicon,bare=on -device ca8210,bus=spi1,cs=2",
+          "chip selects 0 and 1" },
+        { "-M presilicon,bare=on -device ti-ads7957,bus=spi1,cs=0",
+          "ca8210 radios only" },
+    };
+
+    for (int i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *err = NULL;
+        int status = run_qemu(cases[i].args, &err);
+
+        ck_assert_msg(status != 0, "%s: accepted", cases[i].args);
+        ck_assert_msg(strstr(err, cases[i].msg), "%s: \"%s\" lacks \"%s\"",
+                      cases[i].args, err, cases[i].msg);
+    }
+}
+END_TEST
+
 START_TEST(test_placement_is_traced)
 {
     g_autofree char *err = NULL, *path = NULL, *args = NULL;
@@ -243,6 +268,7 @@ int main(void)
     tcase_add_test(tc, test_dumpdtb_option);
     tcase_add_test(tc, test_platform_bus_places_each_device);
     tcase_add_test(tc, test_non_model_sysbus_device_refused);
+    tcase_add_test(tc, test_radio_bus_refusals);
     tcase_add_test(tc, test_placement_is_traced);
     suite_add_tcase(s, tc);
     return ps_check_run(s);

@@ -204,8 +204,8 @@ static void assert_log_clean(H *h)
 static void check_node(const void *fdt, int cs_n)
 {
     int n = ps_fdt_node_by_compat(fdt, "holt,hi3110");
-    int spi = ps_fdt_node_by_compat(fdt, "arm,pl022");
-    int gpio = ps_fdt_node_by_compat(fdt, "arm,pl061");
+    int spi = ps_fdt_node_by_reg(fdt, "arm,pl022", PS_SPI_BASE);
+    int gpio = ps_fdt_node_by_reg(fdt, "arm,pl061", PS_GPIO_BASE);
     const fdt32_t *irq;
     int len, clk;
 
@@ -234,8 +234,8 @@ START_TEST(test_fdt_node)
 
     check_node(fdt, CS0);
     /* Its chip select is active low, as cs-gpios says. */
-    p = fdt_getprop(fdt, ps_fdt_node_by_compat(fdt, "arm,pl022"), "cs-gpios",
-                    &len);
+    p = fdt_getprop(fdt, ps_fdt_node_by_reg(fdt, "arm,pl022", PS_SPI_BASE),
+                    "cs-gpios", &len);
     ck_assert_uint_eq(fdt32_to_cpu(p[CS0 * 3 + 2]), 1);
     h_stop(h);
 }

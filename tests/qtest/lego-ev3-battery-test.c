@@ -154,8 +154,8 @@ static void check_nodes(const void *fdt, int cs_n)
 {
     int adc = ps_fdt_node_by_compat(fdt, "ti,ads7957");
     int batt = ps_fdt_node_by_compat(fdt, "lego,ev3-battery");
-    int spi = ps_fdt_node_by_compat(fdt, "arm,pl022");
-    int gpio = ps_fdt_node_by_compat(fdt, "arm,pl061");
+    int spi = ps_fdt_node_by_reg(fdt, "arm,pl022", PS_SPI_BASE);
+    int gpio = ps_fdt_node_by_reg(fdt, "arm,pl061", PS_GPIO_BASE);
     const fdt32_t *p;
     int len, reg;
 

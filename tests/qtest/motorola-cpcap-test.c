@@ -166,8 +166,8 @@ static int child(const void *fdt, int parent, const char *name)
 static void check_nodes(const void *fdt, int cs_n, bool irq)
 {
     int pmic = ps_fdt_node_by_compat(fdt, "motorola,cpcap");
-    int spi = ps_fdt_node_by_compat(fdt, "arm,pl022");
-    int gpio = ps_fdt_node_by_compat(fdt, "arm,pl061");
+    int spi = ps_fdt_node_by_reg(fdt, "arm,pl022", PS_SPI_BASE);
+    int gpio = ps_fdt_node_by_reg(fdt, "arm,pl061", PS_GPIO_BASE);
     uint32_t ph;
     const fdt32_t *p;
     int len, n;
@@ -245,8 +245,8 @@ START_TEST(test_fdt_nodes)
 
     check_nodes(fdt, 1, true);
     /* The ADS7957 at chip select 0 keeps its active-low entry. */
-    p = fdt_getprop(fdt, ps_fdt_node_by_compat(fdt, "arm,pl022"), "cs-gpios",
-                    &len);
+    p = fdt_getprop(fdt, ps_fdt_node_by_reg(fdt, "arm,pl022", PS_SPI_BASE),
+                    "cs-gpios", &len);
     ck_assert_uint_eq(fdt32_to_cpu(p[2]), 1);
     cp_stop(c);
 }

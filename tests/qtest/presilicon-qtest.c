@@ -118,6 +118,19 @@ int ps_fdt_node_by_compat(const void *fdt, const char *compat)
     return node;
 }
 
+int ps_fdt_node_by_reg(const void *fdt, const char *compat, uint64_t base)
+{
+    int node = -1;
+    uint64_t b, size;
+
+    while ((node = fdt_node_offset_by_compatible(fdt, node, compat)) >= 0) {
+        if (ps_fdt_reg(fdt, node, 0, &b, &size) && b == base) {
+            return node;
+        }
+    }
+    return -1;
+}
+
 bool ps_fdt_reg(const void *fdt, int node, int index, uint64_t *base,
                 uint64_t *size)
 {

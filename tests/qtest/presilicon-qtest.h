@@ -62,6 +62,8 @@ void *ps_dtb(PsQTest *t);
 
 /* Offset of the only node with this compatible, or -1 when none exists. */
 int ps_fdt_node_by_compat(const void *fdt, const char *compat);
+/* The node of @compat whose first reg is at @base (two PL022s, two PL061s). */
+int ps_fdt_node_by_reg(const void *fdt, const char *compat, uint64_t base);
 /* reg[index] of a node, in its bus's cells (two each, or one: bus@0). */
 bool ps_fdt_reg(const void *fdt, int node, int index, uint64_t *base,
                 uint64_t *size);

@@ -12,6 +12,9 @@
 
 #define PS_GPIO_BASE    0x09010000ull   /* PL061: lines 0-3 chip selects */
 #define PS_SPI_BASE     0x09020000ull   /* PL022 */
+/* The radios' pair: PL061 lines 0-1 chip selects, then IRQ/RESET pairs. */
+#define PS_GPIO1_BASE   0x09060000ull
+#define PS_SPI1_BASE    0x09070000ull
 #define PS_GPIO_DIR     0x400
 #define PS_GPIO_DATA(mask) ((uint64_t)(mask) << 2)
 #define PS_SSP_CR0      0x00
@@ -22,38 +25,62 @@
 #define PS_SSP_SR_RNE   0x04
 
 /*
- * What spi-pl022 and the SPI core program: CR0.DSS = bits - 1, then
- * enable; the four chip-select lines as outputs at their idle levels
- * (bit n: line n's level while its device is not selected).
+ * What spi-pl022 and the SPI core program on the PL022 at spi: CR0.DSS =
+ * bits - 1, then enable; the lines of out (a mask) on the PL061 at gpio
+ * as outputs at the levels of idle (bit n: line n's level while its
+ * device is not selected).
  */
+static inline void ps_spi_setup_at(QTestState *q, uint64_t spi,
+                                   uint64_t gpio, int bits, uint32_t out,
+                                   uint32_t idle)
+{
+    qtest_writel(q, spi + PS_SSP_CR1, 0);
+    qtest_writel(q, spi + PS_SSP_CR0, bits - 1);
+    qtest_writel(q, spi + PS_SSP_CR1, PS_SSP_CR1_SSE);
+    qtest_writel(q, gpio + PS_GPIO_DATA(out), idle & out);
+    qtest_writel(q, gpio + PS_GPIO_DIR, out);
+}
+
+/* Drive a line of the PL061 at gpio (a chip select) to a level. */
+static inline void ps_gpio_set_at(QTestState *q, uint64_t gpio, int line,
+                                  bool level)
+{
+    qtest_writel(q, gpio + PS_GPIO_DATA(1u << line), level ? 1u << line : 0);
+}
+
+/* A line's level on the PL061 at gpio (an input such as an interrupt). */
+static inline bool ps_gpio_get_at(QTestState *q, uint64_t gpio, int line)
+{
+    return qtest_readl(q, gpio + PS_GPIO_DATA(1u << line));
+}
+
+/* One word each way: the PL022 at spi has it back in its receive FIFO. */
+static inline uint32_t ps_spi_word_at(QTestState *q, uint64_t spi, uint32_t w)
+{
+    qtest_writel(q, spi + PS_SSP_DR, w);
+    ck_assert(qtest_readl(q, spi + PS_SSP_SR) & PS_SSP_SR_RNE);
+    return qtest_readl(q, spi + PS_SSP_DR);
+}
+
+/* The first pair: the four chip-select lines of PL061 #0. */
 static inline void ps_spi_setup(QTestState *q, int bits, uint32_t cs_idle)
 {
-    qtest_writel(q, PS_SPI_BASE + PS_SSP_CR1, 0);
-    qtest_writel(q, PS_SPI_BASE + PS_SSP_CR0, bits - 1);
-    qtest_writel(q, PS_SPI_BASE + PS_SSP_CR1, PS_SSP_CR1_SSE);
-    qtest_writel(q, PS_GPIO_BASE + PS_GPIO_DATA(0xf), cs_idle & 0xf);
-    qtest_writel(q, PS_GPIO_BASE + PS_GPIO_DIR, 0xf);
+    ps_spi_setup_at(q, PS_SPI_BASE, PS_GPIO_BASE, bits, 0xf, cs_idle);
 }
 
-/* Drive a PL061 line (a chip select) to a level. */
 static inline void ps_gpio_set(QTestState *q, int line, bool level)
 {
-    qtest_writel(q, PS_GPIO_BASE + PS_GPIO_DATA(1u << line),
-                 level ? 1u << line : 0);
+    ps_gpio_set_at(q, PS_GPIO_BASE, line, level);
 }
 
-/* A PL061 line's level (an input such as a device's interrupt). */
 static inline bool ps_gpio_get(QTestState *q, int line)
 {
-    return qtest_readl(q, PS_GPIO_BASE + PS_GPIO_DATA(1u << line));
+    return ps_gpio_get_at(q, PS_GPIO_BASE, line);
 }
 
-/* One word each way: the PL022 has it back in its receive FIFO. */
 static inline uint32_t ps_spi_word(QTestState *q, uint32_t w)
 {
-    qtest_writel(q, PS_SPI_BASE + PS_SSP_DR, w);
-    ck_assert(qtest_readl(q, PS_SPI_BASE + PS_SSP_SR) & PS_SSP_SR_RNE);
-    return qtest_readl(q, PS_SPI_BASE + PS_SSP_DR);
+    return ps_spi_word_at(q, PS_SPI_BASE, w);
 }
 
 #endif

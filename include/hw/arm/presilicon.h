@@ -25,6 +25,8 @@ enum {
     PS_I2C0,
     PS_USB0,
     PS_USB2PHY,
+    PS_GPIO1,
+    PS_SPI1,
     PS_VIRTIO,
     PS_PLATFORM_BUS,
     PS_MODELS,
@@ -47,6 +49,8 @@ typedef struct PresiliconMemMapEntry {
 #define PS_IRQ_PCIE         4   /* INTA..INTD: 4..7 */
 #define PS_IRQ_USB0         8   /* the xHCI */
 #define PS_IRQ_I2C0         9   /* the i.MX I2C controller */
+#define PS_IRQ_GPIO1        10  /* the radios' PL061 */
+#define PS_IRQ_SPI1         11  /* the radios' PL022 */
 #define PS_IRQ_VIRTIO       16  /* one per slot: 16..23 */
 #define PS_IRQ_MODELS       32  /* built-in models: 32.. in table order */
 #define PS_IRQ_PLATFORM_BUS 64  /* -device models: 64..95 */
@@ -77,6 +81,16 @@ typedef struct PresiliconMemMapEntry {
  */
 #define PS_GPIO_HI3110_BASE 4
 #define PS_SPI_CS_HI3110    2
+/*
+ * The radio bus: a second PL022 (its SSI bus named "spi1") whose chip
+ * selects 0 and 1 are lines 0 and 1 of a second PL061 (active low). A
+ * CA8210 at chip select N has its IRQ pin on that PL061's line 2 + 2N
+ * and its RESET pin on line 3 + 2N. The board has two, on /machine/wpan0.
+ */
+#define PS_RADIO_NUM_CS     2
+#define PS_GPIO1_RADIO_IRQ(cs)   (2 + 2 * (cs))
+#define PS_GPIO1_RADIO_RESET(cs) (3 + 2 * (cs))
+#define PS_RADIO_SPI_BUS    "spi1"
 
 struct PresiliconMachineState {
     MachineState parent_obj;
@@ -99,6 +113,13 @@ struct PresiliconMachineState {
     uint32_t gpio_phandle;
     DeviceState *spi;
     char *spi_path;
+    /* The radio bus: its PL061 and PL022, and the radios' medium. */
+    DeviceState *gpio1;
+    uint32_t gpio1_phandle;
+    DeviceState *spi1;
+    char *spi1_path;
+    Object *wpan;
+    char *wpan_pcap, *wpan_chardev;
     /* The i.MX I2C controller and its node: I2C devices go under it. */
     DeviceState *i2c;
     char *i2c_path;

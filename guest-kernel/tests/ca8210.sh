@@ -99,16 +99,22 @@ ktap_quick && SIZES=8
 ping6_sizes() {  # from-prefix...
 	_bad=
 	for _s in $SIZES; do
+		"$@" ping -c 1 -W 3 -s "$_s" "$TO" >/tmp/ping.out 2>&1 && continue
+		# One echo lost (seen once in a make run, not reproduced):
+		# say so, and try once more.
+		echo "retry at $_s bytes" >&2
 		"$@" ping -c 1 -W 3 -s "$_s" "$TO" >/tmp/ping.out 2>&1 ||
 			_bad="$_bad $_s"
 	done
 	echo "$_bad"
 }
-TO=$B6 bad=$(ping6_sizes)
+TO=$B6 bad=$(ping6_sizes 2>/tmp/retry.out)
+[ -s /tmp/retry.out ] && ktap_diag "A to B: $(cat /tmp/retry.out | tr '\n' ' ')"
 [ -z "$bad" ]
 ktap_result $? "ping6 A to B at $SIZES bytes" \
 	"failed at:$bad; $(tail -3 /tmp/ping.out)"
-TO=$A6 bad=$(ping6_sizes ip netns exec $NS)
+TO=$A6 bad=$(ping6_sizes ip netns exec $NS 2>/tmp/retry.out)
+[ -s /tmp/retry.out ] && ktap_diag "B to A: $(cat /tmp/retry.out | tr '\n' ' ')"
 [ -z "$bad" ]
 ktap_result $? "ping6 B to A at $SIZES bytes" \
 	"failed at:$bad; $(tail -3 /tmp/ping.out)"

@@ -558,7 +558,6 @@ static void ca8210_receive(Ieee802154Node *node, const uint8_t *psdu,
     uint8_t ack[5] = { CA8210_FC_TYPE_ACK, 0 };
     Ca8210Hdr h;
     const char *why;
-    int fcs = s->msdu_fcs ? 2 : 0;
 
     if (s->chip != CA8210_CHIP_AWAKE) {
         return;
@@ -586,7 +585,7 @@ static void ca8210_receive(Ieee802154Node *node, const uint8_t *psdu,
     if (s->pib[P_PROMISC]) {
         /* Every frame, whole, with no addressing and no ACK. */
         memset(&h, 0, sizeof(h));
-        ca8210_indicate(s, &h, psdu, mpdu + fcs, lqi, psdu[2]);
+        ca8210_indicate(s, &h, psdu, mpdu, lqi, psdu[2]);
         return;
     }
     if (!ca8210_parse(psdu, mpdu, &h)) {
@@ -616,7 +615,7 @@ static void ca8210_receive(Ieee802154Node *node, const uint8_t *psdu,
         stw_le_p(&ack[3], ieee802154_fcs(ack, 3));
         s->air_until = now + ieee802154_medium_transmit(&s->node, ack, 5);
     }
-    ca8210_indicate(s, &h, psdu + h.len, mpdu - h.len + fcs, lqi, psdu[2]);
+    ca8210_indicate(s, &h, psdu + h.len, mpdu - h.len, lqi, psdu[2]);
 }
 
 static const Ieee802154NodeOps ca8210_node_ops = {
@@ -1339,7 +1338,6 @@ static const Property ca8210_properties[] = {
      * and ca8210_skb_rx() passes the MSDU as it comes: the indication's
      * MSDU ends with the frame's FCS unless this is off.
      */
-    DEFINE_PROP_BOOL("msdu-fcs", Ca8210State, msdu_fcs, true),
 };
 
 static void ca8210_class_init(ObjectClass *oc, void *data)

@@ -556,8 +556,16 @@ START_TEST(test_data_ack)
     static const uint8_t d[] = "hello, 802.15.4";
     uint8_t dst[2] = { 0x02, 0x00 }, m[CA8210_XFER_LEN], f[64];
     uint8_t *ind = m + 2, n = sizeof(d), dsn;
-    int fl = 0;
+    g_autofree char *pcap = NULL, *air = NULL;
+    gsize air_len;
+    int fl = 0, fd;
 
+    /* The air in a pcap, to read back the frame the chip built. */
+    fd = g_file_open_tmp("ca8210-air-XXXXXX.pcap", &pcap, NULL);
+    close(fd);
+    qtest_qmp_assert_success(r->t->qts, "{'execute': 'qom-set', 'arguments':"
+                             " {'path': '/machine/wpan0', 'property': 'pcap',"
+                             " 'value': %s}}", pcap);
     data_req(r, CA8210_ADDR_SHORT, CA8210_ADDR_SHORT, PAN, dst, d, n, 7,
              CA8210_TXOPT_ACK);
     /* (9 + 16 + 2 + 6) bytes at 32 us: not done at 1 ms. */
@@ -570,17 +578,18 @@ START_TEST(test_data_ack)
     r->cs = 1;
     read_msg(r, m);
     ck_assert_uint_eq(m[0], CA8210_MCPS_DATA_IND);
-    ck_assert_uint_eq(m[1], CA8210_IND_MSDU + n + 2 + 1);
+    /* The MSDU alone: mac802154 adds an FCS of its own (RX_OMIT_CKSUM). */
+    ck_assert_uint_eq(m[1], CA8210_IND_MSDU + n + 1);
     ck_assert_uint_eq(ind[CA8210_IND_SRC], CA8210_ADDR_SHORT);
     ck_assert_uint_eq(lduw_le_p(&ind[CA8210_IND_SRC + 1]), PAN);
     ck_assert_uint_eq(lduw_le_p(&ind[CA8210_IND_SRC + 3]), 0x0001);
     ck_assert_uint_eq(ind[CA8210_IND_DST], CA8210_ADDR_SHORT);
     ck_assert_uint_eq(lduw_le_p(&ind[CA8210_IND_DST + 1]), PAN);
     ck_assert_uint_eq(lduw_le_p(&ind[CA8210_IND_DST + 3]), 0x0002);
-    ck_assert_uint_eq(ind[CA8210_IND_MSDU_LEN], n + 2);
+    ck_assert_uint_eq(ind[CA8210_IND_MSDU_LEN], n);
     ck_assert_uint_gt(ind[CA8210_IND_LQI], 0);
     ck_assert_mem_eq(&ind[CA8210_IND_MSDU], d, n);
-    ck_assert_uint_eq(ind[CA8210_IND_MSDU + n + 2], 0);    /* no security */
+    ck_assert_uint_eq(ind[CA8210_IND_MSDU + n], 0);    /* no security */
     /* The frame the chip built: data, AR, PAN ID compression, short. */
     dsn = ind[CA8210_IND_DSN];
     stw_le_p(f, 0x8861);
@@ -591,7 +600,17 @@ START_TEST(test_data_ack)
     fl = 9;
     memcpy(&f[fl], d, n);
     fl += n;
-    ck_assert_uint_eq(lduw_le_p(&ind[CA8210_IND_MSDU + n]), crc16(f, fl));
+    stw_le_p(&f[fl], crc16(f, fl));
+    fl += 2;
+    /* The pcap's first record (after 24 + 16 bytes of headers). */
+    qtest_qmp_assert_success(r->t->qts, "{'execute': 'qom-set', 'arguments':"
+                             " {'path': '/machine/wpan0', 'property': 'pcap',"
+                             " 'value': ''}}");
+    ck_assert(g_file_get_contents(pcap, &air, &air_len, NULL));
+    unlink(pcap);
+    ck_assert_uint_ge(air_len, 24 + 16 + fl);
+    ck_assert_uint_eq(ldl_le_p(air + 24 + 8), fl);
+    ck_assert_mem_eq(air + 24 + 16, f, fl);
     ck_assert(!irq(r));
     ck_assert_int_eq(qom_int(r, QOM1, "rx-frames"), 1);
     ck_assert_int_eq(mlme_get(r, CA8210_MAC_DSN, m), 1);
@@ -607,7 +626,7 @@ START_TEST(test_data_ack)
     ck_assert_mem_eq(&ind[CA8210_IND_SRC + 3], ieee1, 8);
     ck_assert_uint_eq(ind[CA8210_IND_DST], CA8210_ADDR_EXT);
     ck_assert_mem_eq(&ind[CA8210_IND_DST + 3], ieee0, 8);
-    ck_assert_uint_eq(ind[CA8210_IND_MSDU_LEN], 4 + 2);
+    ck_assert_uint_eq(ind[CA8210_IND_MSDU_LEN], 4);
     ck_assert_mem_eq(&ind[CA8210_IND_MSDU], d, 4);
     assert_log_clean(r);
     r_stop(r);
@@ -697,7 +716,7 @@ START_TEST(test_filtering)
     read_msg(r, m);
     ck_assert_uint_eq(ind[CA8210_IND_MSDU], 'e');
 
-    /* Promiscuous: the whole frame, FCS included, no addressing, no ACK. */
+    /* Promiscuous: the whole MPDU, no addressing, no ACK. */
     ck_assert_uint_eq(mlme_set8(r, CA8210_MAC_PROMISCUOUS_MODE, 1), 0);
     r->cs = 0;
     data_req(r, CA8210_ADDR_SHORT, CA8210_ADDR_SHORT, 0xcafe, to3,
@@ -709,7 +728,7 @@ START_TEST(test_filtering)
     ck_assert_uint_eq(m[0], CA8210_MCPS_DATA_IND);
     ck_assert_uint_eq(ind[CA8210_IND_SRC], 0);
     ck_assert_uint_eq(ind[CA8210_IND_DST], 0);
-    ck_assert_uint_eq(ind[CA8210_IND_MSDU_LEN], 11 + 1 + 2);
+    ck_assert_uint_eq(ind[CA8210_IND_MSDU_LEN], 11 + 1);
     ck_assert_uint_eq(lduw_le_p(&ind[CA8210_IND_MSDU]), 0x8821);
     ck_assert_uint_eq(lduw_le_p(&ind[CA8210_IND_MSDU + 3]), 0xcafe);
     ck_assert_uint_eq(ind[CA8210_IND_MSDU + 11], 'f');

@@ -71,7 +71,6 @@ struct Ca8210State {
     /* Properties. */
     char *node_name;
     uint32_t max_hz;
-    bool msdu_fcs;
 };
 
 #endif

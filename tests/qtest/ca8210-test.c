@@ -28,6 +28,7 @@
 typedef struct R {
     PsQTest *t;
     int cs;
+    bool short_xfers;
 } R;
 
 /*
@@ -84,12 +85,23 @@ static void reset_pin(R *r, bool level)
     ps_gpio_set_at(r->t->qts, PS_GPIO1_BASE, LINE_RST(r->cs), level);
 }
 
-/* ca8210_spi_transfer(): n bytes of tx, 0xFF after, 150 in all. */
+/*
+ * ca8210_spi_transfer(): n bytes of tx, 0xFF after, 150 in all. With
+ * r->short_xfers only as many as the request and the chip's message
+ * take (both are whole then): the data tests, for speed; the driver's
+ * own sequences keep the 150 bytes.
+ */
 static void xfer(R *r, const uint8_t *tx, int n, uint8_t *rx)
 {
+    int len = CA8210_XFER_LEN;
+
     sel(r, true);
-    for (int i = 0; i < CA8210_XFER_LEN; i++) {
+    for (int i = 0; i < len; i++) {
         rx[i] = byte(r, i < n ? tx[i] : CA8210_SPI_IDLE);
+        if (r->short_xfers && i == 1) {
+            len = MAX(MAX(n, 2),
+                      rx[0] != CA8210_SPI_IDLE ? rx[1] + 2 : 0);
+        }
     }
     sel(r, false);
 }
@@ -279,6 +291,7 @@ static R *two_radios(uint8_t chan1)
 {
     R *r = r_start("presilicon", NULL);
 
+    r->short_xfers = true;
     r->cs = 1;
     probe(r);
     ifup(r, 0x0002, ieee1, chan1);
@@ -850,7 +863,7 @@ START_TEST(test_random_transfers)
     uint8_t m[CA8210_XFER_LEN];
 
     step_us(r, 2000);
-    for (int i = 0; i < 1200; i++) {
+    for (int i = 0; i < 500; i++) {
         r->cs = g_rand_boolean(g);
         sel(r, true);
         byte(r, g_rand_boolean(g) ? g_rand_int_range(g, 0, 0x60) :
@@ -868,6 +881,7 @@ START_TEST(test_random_transfers)
     }
     ps_log_take(r->t);
     /* Still a chip the driver can probe. */
+    r->short_xfers = true;
     for (r->cs = 0; r->cs < 2; r->cs++) {
         reset_pin(r, true);
         step_us(r, 2000);

@@ -56,6 +56,7 @@ bench: setup
 	@bench/block-throughput --build $(BUILD)
 	@bench/raid-throughput --build $(BUILD)
 	@bench/can-throughput --build $(BUILD)
+	@bench/wpan-throughput --build $(BUILD)
 	@bench/net-throughput --build $(BUILD)
 	@bench/plugin-overhead --build $(BUILD)
 

@@ -488,6 +488,19 @@ START_TEST(test_wakeup)
     ck_assert_uint_eq(m[5], 0);
     assert_log_clean(r);
     r_stop(r);
+
+    /* boot-us=0 (the fuzz target's): awake at once, no time stepped. */
+    r = r_start("presilicon", "-global ca8210.boot-us=0");
+    ck_assert(irq(r));
+    read_msg(r, m);
+    ck_assert_uint_eq(m[0], CA8210_HWME_WAKEUP_IND);
+    reset_pin(r, false);
+    reset_pin(r, true);
+    ck_assert(irq(r));
+    read_msg(r, m);
+    ck_assert_uint_eq(m[0], CA8210_HWME_WAKEUP_IND);
+    assert_log_clean(r);
+    r_stop(r);
 }
 END_TEST
 

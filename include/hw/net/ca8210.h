@@ -71,6 +71,7 @@ struct Ca8210State {
     /* Properties. */
     char *node_name;
     uint32_t max_hz;
+    uint32_t boot_us;
 };
 
 #endif

@@ -29,6 +29,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <linux/fs.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,19 +220,22 @@ static uint64_t dev_blocks(int fd)
     return size / BP_BLOCK;
 }
 
-static void xpwrite(int fd, const uint8_t *buf, size_t len, uint64_t b)
+/* The whole of len at block b, or exit 2: pread/pwrite may do part. */
+static void xio(int fd, uint8_t *buf, size_t len, uint64_t b, bool wr)
 {
     off_t off = (off_t)b * BP_BLOCK;
     ssize_t n;
 
     while (len) {
-        n = pwrite(fd, buf, len, off);
+        n = wr ? pwrite(fd, buf, len, off) : pread(fd, buf, len, off);
         if (n < 0 && errno == EINTR) {
             continue;
         }
         if (n <= 0) {
-            fprintf(stderr, "blockpat: write %s at block %" PRIu64 ": %s\n",
-                    dev, b, n < 0 ? strerror(errno) : "no progress");
+            fprintf(stderr, "blockpat: %s %s at block %" PRIu64 ": %s\n",
+                    wr ? "write" : "read", dev, b,
+                    n < 0 ? strerror(errno) :
+                    wr ? "no progress" : "unexpected end");
             exit(2);
         }
         buf += n;
@@ -240,25 +244,14 @@ static void xpwrite(int fd, const uint8_t *buf, size_t len, uint64_t b)
     }
 }
 
+static void xpwrite(int fd, uint8_t *buf, size_t len, uint64_t b)
+{
+    xio(fd, buf, len, b, true);
+}
+
 static void xpread(int fd, uint8_t *buf, size_t len, uint64_t b)
 {
-    off_t off = (off_t)b * BP_BLOCK;
-    ssize_t n;
-
-    while (len) {
-        n = pread(fd, buf, len, off);
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n <= 0) {
-            fprintf(stderr, "blockpat: read %s at block %" PRIu64 ": %s\n",
-                    dev, b, n < 0 ? strerror(errno) : "unexpected end");
-            exit(2);
-        }
-        buf += n;
-        len -= n;
-        off += n;
-    }
+    xio(fd, buf, len, b, false);
 }
 
 static void *xalloc(size_t len, int aligned)

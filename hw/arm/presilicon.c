@@ -43,7 +43,6 @@
 #include "hw/net/can/hi3110.h"
 #include "hw/net/ca8210.h"
 #include "hw/net/ieee802154_medium.h"
-#include "qom/object_interfaces.h"
 #include "hw/net/can/mcba_usb.h"
 #include "hw/adc/ti_ads7950.h"
 #include "hw/misc/lego_ev3_battery.h"
@@ -485,11 +484,7 @@ static void ps_create_wpan(PresiliconMachineState *pms)
 {
     Error *err = NULL;
 
-    pms->wpan = object_new(TYPE_IEEE802154_MEDIUM);
-    object_property_add_child(OBJECT(pms), IEEE802154_BOARD_MEDIUM,
-                              pms->wpan);
-    user_creatable_complete(USER_CREATABLE(pms->wpan), &error_fatal);
-    object_unref(pms->wpan);
+    pms->wpan = OBJECT(ieee802154_medium_board());
     if (pms->wpan_pcap &&
         !object_property_set_str(pms->wpan, "pcap", pms->wpan_pcap, &err)) {
         error_prepend(&err, "-M presilicon,wpan-pcap=%s: ", pms->wpan_pcap);

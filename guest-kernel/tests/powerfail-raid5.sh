@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # timeout: 300
-# disk: r5r0 16M powerfail,group=psu,cache-size=256K
-# disk: r5r1 16M powerfail,group=psu,cache-size=256K
-# disk: r5r2 16M powerfail,group=psu,cache-size=256K
-# disk: r5r3 16M powerfail,group=psu,cache-size=256K
-# disk: r5p0 16M powerfail,group=psu,cache-size=256K
-# disk: r5p1 16M powerfail,group=psu,cache-size=256K
-# disk: r5p2 16M powerfail,group=psu,cache-size=256K
-# disk: r5p3 16M powerfail,group=psu,cache-size=256K
+# disk: r5r0 8M powerfail,group=psu,cache-size=256K
+# disk: r5r1 8M powerfail,group=psu,cache-size=256K
+# disk: r5r2 8M powerfail,group=psu,cache-size=256K
+# disk: r5r3 8M powerfail,group=psu,cache-size=256K
+# disk: r5p0 8M powerfail,group=psu,cache-size=256K
+# disk: r5p1 8M powerfail,group=psu,cache-size=256K
+# disk: r5p2 8M powerfail,group=psu,cache-size=256K
+# disk: r5p3 8M powerfail,group=psu,cache-size=256K
 #
 # The md RAID5 write hole, and its closing by the partial parity log
 # (Documentation/driver-api/md/raid5-ppl.rst, Linux 4.12), on eight

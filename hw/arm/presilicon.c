@@ -45,6 +45,8 @@
 #include "hw/net/ieee802154_medium.h"
 #include "hw/net/can/mcba_usb.h"
 #include "hw/adc/ti_ads7950.h"
+#include "hw/pinctrl/artpec6_pinctrl.h"
+#include "hw/crypto/caam_regs.h"
 #include "hw/misc/lego_ev3_battery.h"
 #include "hw/misc/motorola_cpcap.h"
 #include "hw/usb/omap_usb2_phy.h"
@@ -141,7 +143,28 @@ static const struct {
      * SBA-RAID engine: no SPI, its rings signal by MSI through the ITS.
      */
     { "bcm-flexrm", 0, .slots = 2 },
+    /*
+     * The Axis ARTPEC-6 pin controller and its GPIO banks, PL061s for
+     * GPIO0-31 (windows 1-4, one SPI each: the first past the platform
+     * bus's).
+     */
+    { "artpec6-pinctrl", ARTPEC6_GPIO_BANKS },
+    /* The NXP CAAM (SEC 4.x): one SPI per job ring (CAAM_NUM_JR). */
+    { "caam", CAAM_NUM_JR },
 };
+
+/*
+ * The first SPI of a built-in model with n lines, the lines before it
+ * ending at irq: from PS_IRQ_MODELS up to the platform bus's, then from
+ * PS_IRQ_MODELS_HIGH, past them.
+ */
+static int ps_model_irq_base(int irq, int n)
+{
+    if (n && irq < PS_IRQ_MODELS_HIGH && irq + n > PS_IRQ_PLATFORM_BUS) {
+        return PS_IRQ_MODELS_HIGH;
+    }
+    return irq;
+}
 
 /* The built-in model of type, created earlier in presilicon_models order. */
 static Object *ps_model_of_type(PresiliconMachineState *pms, const char *type)
@@ -232,9 +255,14 @@ static void ps_create_cpus(PresiliconMachineState *pms)
         }
     }
 
-    /* Secure and non-secure physical, virtual and hypervisor timers. */
+    /*
+     * Secure and non-secure physical, virtual and hypervisor timers; an
+     * Armv7 CPU (-cpu cortex-a15, cortex-a7) has the Armv7 generic timer.
+     */
     qemu_fdt_add_subnode(fdt, "/timer");
-    qemu_fdt_setprop_string(fdt, "/timer", "compatible", "arm,armv8-timer");
+    qemu_fdt_setprop_string(fdt, "/timer", "compatible",
+        arm_feature(&ARM_CPU(first_cpu)->env, ARM_FEATURE_V8) ?
+        "arm,armv8-timer" : "arm,armv7-timer");
     qemu_fdt_setprop(fdt, "/timer", "always-on", NULL, 0);
     qemu_fdt_setprop_cells(fdt, "/timer", "interrupts",
         GIC_FDT_IRQ_TYPE_PPI, INTID_TO_PPI(ARCH_TIMER_S_EL1_IRQ),
@@ -1059,6 +1087,7 @@ static void ps_create_models(PresiliconMachineState *pms)
         for (j = 0; j < sbd->num_mmio; j++) {
             sysbus_mmio_map(sbd, j, base + j * PS_MODEL_SUBWINDOW);
         }
+        irq = ps_model_irq_base(irq, presilicon_models[i].n_irqs);
         trace_presilicon_place(presilicon_models[i].type, base, irq,
                                presilicon_models[i].n_irqs, 0);
         for (j = 0; j < presilicon_models[i].n_irqs; j++) {
@@ -1068,8 +1097,8 @@ static void ps_create_models(PresiliconMachineState *pms)
         ps_attach_sd_cards(dev, &sd_slot);
         ps_attach_sata_disks(dev);
     }
-    /* The built-in models' SPIs must end where the platform bus's begin. */
-    assert(irq <= PS_IRQ_PLATFORM_BUS);
+    /* The built-in models' SPIs stay out of the platform bus's. */
+    assert(irq <= PS_NUM_SPIS);
     ps_wire_bcm2835_dma(pms);
     /*
      * PCIe endpoints are found by enumeration; those that implement the
@@ -1176,8 +1205,10 @@ static void ps_model_ctx(PresiliconMachineState *pms, int idx,
     int i, irq = PS_IRQ_MODELS;
 
     for (i = 0; i < idx; i++) {
-        irq += presilicon_models[i].n_irqs;
+        irq = ps_model_irq_base(irq, presilicon_models[i].n_irqs) +
+              presilicon_models[i].n_irqs;
     }
+    irq = ps_model_irq_base(irq, presilicon_models[idx].n_irqs);
     ctx->n_regs = MIN(sbd->num_mmio, PRESILICON_FDT_MAX_REGS);
     for (i = 0; i < ctx->n_regs; i++) {
         ctx->reg_base[i] = sbd->mmio[i].addr;
@@ -1385,6 +1416,46 @@ static void ps_create_bootrom(PresiliconMachineState *pms, bool aarch64)
                        presilicon_memmap[PS_BOOTROM].base);
 }
 
+/*
+ * A Linux kernel for the other instruction set would start in the wrong
+ * state and die without a word (hw/arm/boot.c starts an AArch64-capable
+ * CPU in AArch64, and TCG has no aarch64=off): say which -cpu it needs.
+ * An arm64 Image has "ARM\x64" at 0x38, a 32-bit zImage 0x016f2818 at
+ * 0x24 (little endian); anything else is left to arm_load_kernel().
+ */
+static void ps_check_kernel_arch(MachineState *ms, bool aarch64)
+{
+    g_autofree char *cpu = cpu_model_from_type(ms->cpu_type);
+    uint8_t head[64];
+    ssize_t n;
+    int fd;
+
+    if (!ms->kernel_filename) {
+        return;
+    }
+    fd = qemu_open(ms->kernel_filename, O_RDONLY, NULL);
+    if (fd < 0) {
+        return;
+    }
+    n = read(fd, head, sizeof(head));
+    qemu_close(fd);
+    if (n != sizeof(head)) {
+        return;
+    }
+    if (aarch64 && ldl_le_p(head + 0x24) == 0x016f2818) {
+        error_report("presilicon: -kernel %s is a 32-bit Arm zImage, but "
+                     "-cpu %s starts in AArch64: use -cpu cortex-a15 "
+                     "(docs/board.md)", ms->kernel_filename, cpu);
+        exit(1);
+    }
+    if (!aarch64 && ldl_le_p(head + 0x38) == 0x644d5241) {
+        error_report("presilicon: -kernel %s is an arm64 Image, but "
+                     "-cpu %s has no AArch64: leave -cpu out (cortex-a53)",
+                     ms->kernel_filename, cpu);
+        exit(1);
+    }
+}
+
 static void presilicon_init(MachineState *ms)
 {
     PresiliconMachineState *pms = PRESILICON_MACHINE(ms);
@@ -1405,6 +1476,7 @@ static void presilicon_init(MachineState *ms)
     ps_create_cpus(pms);
     aarch64 = ARM_CPU(first_cpu)->env.aarch64 ||
               arm_feature(&ARM_CPU(first_cpu)->env, ARM_FEATURE_AARCH64);
+    ps_check_kernel_arch(ms, aarch64);
     memory_region_add_subregion(get_system_memory(), ram->base, ms->ram);
     ps_create_bootrom(pms, aarch64);
 
@@ -1536,17 +1608,43 @@ static void ps_device_plug_cb(HotplugHandler *hotplug_dev, DeviceState *dev,
     }
 }
 
+/*
+ * CPUs with the generic timer and a GICv3 CPU interface, which the board
+ * gives every CPU: the Armv8 ones, and the Armv7 cortex-a15 and cortex-a7
+ * for 32-bit guests (docs/board.md). Not the cortex-a9: it has neither
+ * (its timers and GIC are the A9 MPCore's private peripherals).
+ */
+static const char *const ps_valid_cpu_types[] = {
+    ARM_CPU_TYPE_NAME("cortex-a7"),
+    ARM_CPU_TYPE_NAME("cortex-a15"),
+    ARM_CPU_TYPE_NAME("cortex-a35"),
+    ARM_CPU_TYPE_NAME("cortex-a53"),
+    ARM_CPU_TYPE_NAME("cortex-a55"),
+    ARM_CPU_TYPE_NAME("cortex-a57"),
+    ARM_CPU_TYPE_NAME("cortex-a72"),
+    ARM_CPU_TYPE_NAME("cortex-a76"),
+    ARM_CPU_TYPE_NAME("cortex-a710"),
+    ARM_CPU_TYPE_NAME("a64fx"),
+    ARM_CPU_TYPE_NAME("neoverse-n1"),
+    ARM_CPU_TYPE_NAME("neoverse-n2"),
+    ARM_CPU_TYPE_NAME("neoverse-v1"),
+    ARM_CPU_TYPE_NAME("max"),
+    NULL
+};
+
 static void presilicon_class_init(ObjectClass *oc, void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
     HotplugHandlerClass *hc = HOTPLUG_HANDLER_CLASS(oc);
 
-    mc->desc = "presilicon: arm64 board with the presilicon device models";
+    mc->desc = "presilicon: arm64 board with the presilicon device models "
+               "(32-bit with -cpu cortex-a15)";
     mc->init = presilicon_init;
     mc->max_cpus = 8;
     mc->min_cpus = 1;
     mc->default_cpus = 2;
     mc->default_cpu_type = ARM_CPU_TYPE_NAME("cortex-a53");
+    mc->valid_cpu_types = ps_valid_cpu_types;
     mc->default_ram_size = 1 * GiB;
     mc->default_ram_id = "presilicon.ram";
     mc->fixup_ram_size = ps_fixup_ram_size;

@@ -30,8 +30,11 @@ START_TEST(test_fdt_infrastructure)
     ck_assert_int_eq(count_compat(fdt, "arm,gic-v3"), 1);
     ck_assert_int_eq(count_compat(fdt, "arm,gic-v3-its"), 1);
     ck_assert_int_eq(count_compat(fdt, "arm,armv8-timer"), 1);
-    /* The second pair is the radio bus (docs/board.md). */
-    ck_assert_int_eq(count_compat(fdt, "arm,pl061"), 2);
+    /*
+     * The second pair is the radio bus (docs/board.md); four more PL061s
+     * are the ARTPEC-6 pin controller's GPIO banks.
+     */
+    ck_assert_int_eq(count_compat(fdt, "arm,pl061"), 6);
     ck_assert_int_eq(count_compat(fdt, "arm,pl022"), 2);
     ck_assert_int_eq(count_compat(fdt, "fsl,imx21-i2c"), 1);
     ck_assert_int_eq(count_compat(fdt, "pci-host-ecam-generic"), 1);
@@ -143,6 +146,118 @@ START_TEST(test_bad_machine_option_named)
 
     ck_assert((status) != 0);
     ck_assert_ptr_nonnull(strstr(err, "bare"));
+}
+END_TEST
+
+/*
+ * -cpu cortex-a15: the 32-bit board. Its CPUs start in AArch32 (the boot
+ * ROM's A32 idle loop runs quietly), the tree names the CPU and the
+ * Armv7 timer, and the GICv3 and the RAM are those of the arm64 board.
+ */
+START_TEST(test_aarch32_cpu)
+{
+    PsQTest *t = ps_qtest_start("presilicon", "-cpu cortex-a15 -smp 2 -m 3G");
+    g_autofree void *fdt = ps_dtb(t);
+    g_autofree char *log = NULL;
+    uint64_t base, size;
+    int node, len;
+
+    ck_assert_int_eq(count_compat(fdt, "arm,cortex-a15"), 2);
+    ck_assert_int_eq(count_compat(fdt, "arm,cortex-a53"), 0);
+    ck_assert_int_eq(count_compat(fdt, "arm,armv7-timer"), 1);
+    ck_assert_int_eq(count_compat(fdt, "arm,armv8-timer"), 0);
+    ck_assert_int_eq(count_compat(fdt, "arm,gic-v3"), 1);
+    node = fdt_path_offset(fdt, "/cpus/cpu@1");
+    ck_assert_int_ge(node, 0);
+    ck_assert_str_eq(fdt_getprop(fdt, node, "enable-method", &len), "psci");
+
+    node = fdt_path_offset(fdt, "/memory");
+    ck_assert(ps_fdt_reg(fdt, node, 0, &base, &size));
+    /* 3 GiB from 0x4000_0000: all below 4 GiB, for a kernel without LPAE. */
+    ck_assert_uint_eq(base, 0x40000000);
+    ck_assert_uint_eq(size, 3ull << 30);
+
+    qtest_clock_step(t->qts, 1000000000);
+    ck_assert_uint_eq(qtest_readl(t->qts, 0x0), 0xe320f003);
+    log = ps_log_take(t);
+    ck_assert_str_eq(log, "");
+    ps_qtest_quit(t);
+}
+END_TEST
+
+/*
+ * The 32-bit board's PSCI node (hw/arm/boot.c writes it) has the SMC32
+ * function IDs, over HVC. Through dumpdtb=, under TCG: the qtest
+ * accelerator's CPUs have no PSCI version, and get the PSCI 0.1 node.
+ */
+START_TEST(test_aarch32_psci)
+{
+    g_autofree char *err = NULL, *path = NULL, *args = NULL, *blob = NULL;
+    size_t len;
+    int node, plen;
+    int fd = g_file_open_tmp("presilicon-dump-XXXXXX.dtb", &path, NULL);
+
+    close(fd);
+    args = g_strdup_printf("-M presilicon,dumpdtb=%s -cpu cortex-a15", path);
+    ck_assert((run_qemu(args, &err)) == 0);
+    ck_assert(g_file_get_contents(path, &blob, &len, NULL));
+    unlink(path);
+    ck_assert_int_eq(fdt_check_header(blob), 0);
+    node = fdt_path_offset(blob, "/psci");
+    ck_assert_int_ge(node, 0);
+    ck_assert_str_eq(fdt_getprop(blob, node, "compatible", &plen),
+                     "arm,psci-1.0");
+    ck_assert_str_eq(fdt_getprop(blob, node, "method", &plen), "hvc");
+    /* CPU_ON, SMC32 (0xc4000003 would be SMC64). */
+    ck_assert_uint_eq(ps_fdt_cell(blob, node, "cpu_on", 0), 0x84000003);
+}
+END_TEST
+
+START_TEST(test_cpu_without_generic_timer_refused)
+{
+    g_autofree char *err = NULL;
+    int status = run_qemu("-M presilicon -cpu cortex-a9", &err);
+
+    ck_assert((status) != 0);
+    ck_assert_ptr_nonnull(strstr(err, "cortex-a9"));
+    ck_assert_ptr_nonnull(strstr(err, "cortex-a15"));
+}
+END_TEST
+
+/* A file that looks like a kernel's head: magic at offset. */
+static char *fake_kernel(uint32_t offset, uint32_t magic)
+{
+    uint8_t head[4096] = { 0 };
+    char *path = NULL;
+    int fd = g_file_open_tmp("presilicon-kernel-XXXXXX", &path, NULL);
+
+    ck_assert_int_ge(fd, 0);
+    for (int i = 0; i < 4; i++) {
+        head[offset + i] = magic >> (8 * i);     /* little endian */
+    }
+    ck_assert_int_eq(write(fd, head, sizeof(head)), sizeof(head));
+    close(fd);
+    return path;
+}
+
+/* A kernel for the other instruction set is refused, naming -cpu. */
+START_TEST(test_kernel_for_other_isa_refused)
+{
+    g_autofree char *zimage = fake_kernel(0x24, 0x016f2818);
+    g_autofree char *image = fake_kernel(0x38, 0x644d5241);
+    g_autofree char *args = NULL, *err = NULL, *err2 = NULL;
+
+    args = g_strdup_printf("-M presilicon -kernel %s", zimage);
+    ck_assert((run_qemu(args, &err)) != 0);
+    ck_assert_ptr_nonnull(strstr(err, "zImage"));
+    ck_assert_ptr_nonnull(strstr(err, "-cpu cortex-a15"));
+    g_free(args);
+    args = g_strdup_printf("-M presilicon -cpu cortex-a15 -kernel %s", image);
+    ck_assert((run_qemu(args, &err2)) != 0);
+    ck_assert_ptr_nonnull(strstr(err2, "arm64 Image"));
+    ck_assert_ptr_nonnull(strstr(err2, "-cpu cortex-a15"));
+    unlink(zimage);
+    unlink(image);
 }
 END_TEST
 
@@ -265,6 +380,10 @@ int main(void)
     tcase_add_test(tc, test_idle_without_guest);
     tcase_add_test(tc, test_too_much_ram_refused);
     tcase_add_test(tc, test_bad_machine_option_named);
+    tcase_add_test(tc, test_aarch32_cpu);
+    tcase_add_test(tc, test_aarch32_psci);
+    tcase_add_test(tc, test_cpu_without_generic_timer_refused);
+    tcase_add_test(tc, test_kernel_for_other_isa_refused);
     tcase_add_test(tc, test_dumpdtb_option);
     tcase_add_test(tc, test_platform_bus_places_each_device);
     tcase_add_test(tc, test_non_model_sysbus_device_refused);

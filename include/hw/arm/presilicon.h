@@ -54,6 +54,7 @@ typedef struct PresiliconMemMapEntry {
 #define PS_IRQ_VIRTIO       16  /* one per slot: 16..23 */
 #define PS_IRQ_MODELS       32  /* built-in models: 32.. in table order */
 #define PS_IRQ_PLATFORM_BUS 64  /* -device models: 64..95 */
+#define PS_IRQ_MODELS_HIGH  96  /* built-in models past 63: 96.. */
 #define PS_NUM_SPIS         128
 
 #define PS_NUM_VIRTIO       8

@@ -1322,6 +1322,44 @@ static void ps_fdt_bcm2835_dma(PresiliconMachineState *pms)
     qemu_fdt_setprop_string(fdt, path, "dma-names", "rx-tx");
 }
 
+/*
+ * The ARTPEC-6 is a 32-bit SoC: its pin controller's driver depends on
+ * MACH_ARTPEC6, which no arm64 kernel has. On the arm64 board its node
+ * and the GPIO banks mapped onto it (gpio-ranges) are disabled, so that
+ * the banks do not wait for a supplier that cannot come (fw_devlink's
+ * deferred probe, and its timeout's re-probing, in every boot). The
+ * device itself stays, for the host and the qtests.
+ */
+static void ps_fdt_disable_32bit_only(void *fdt)
+{
+    g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(g_free);
+    char path[256];
+    int node, off, len;
+    uint32_t ph;
+
+    node = fdt_node_offset_by_compatible(fdt, -1, "axis,artpec6-pinctrl");
+    for (; node >= 0; node = fdt_node_offset_by_compatible(fdt, node,
+                                              "axis,artpec6-pinctrl")) {
+        if (fdt_get_path(fdt, node, path, sizeof(path)) == 0) {
+            g_ptr_array_add(paths, g_strdup(path));
+        }
+        ph = fdt_get_phandle(fdt, node);
+        for (off = fdt_next_node(fdt, -1, NULL); ph && off >= 0;
+             off = fdt_next_node(fdt, off, NULL)) {
+            const fdt32_t *r = fdt_getprop(fdt, off, "gpio-ranges", &len);
+
+            if (r && len >= 4 && fdt32_to_cpu(r[0]) == ph &&
+                fdt_get_path(fdt, off, path, sizeof(path)) == 0) {
+                g_ptr_array_add(paths, g_strdup(path));
+            }
+        }
+    }
+    for (guint i = 0; i < paths->len; i++) {
+        qemu_fdt_setprop_string(fdt, g_ptr_array_index(paths, i), "status",
+                                "disabled");
+    }
+}
+
 static void ps_machine_done(Notifier *notifier, void *data)
 {
     PresiliconMachineState *pms = container_of(notifier,
@@ -1380,6 +1418,9 @@ static void ps_machine_done(Notifier *notifier, void *data)
     }
     /* After the PCI functions: a switch names its conduit MAC's node. */
     ps_i2c_nodes(pms);
+    if (arm_feature(&cpu->env, ARM_FEATURE_AARCH64)) {
+        ps_fdt_disable_32bit_only(ms->fdt);
+    }
 
     /* arm_load_kernel() chose where the DTB goes (after kernel and initrd). */
     if (arm_load_dtb(pms->bootinfo.dtb_start, &pms->bootinfo,

@@ -38,11 +38,17 @@
 #define CAAM_IP_ID          0x0a16
 #define CAAM_MAJ_REV        4
 
-/* CHAVID_LS / CHANUM_LS: AES low-power (3), MD LP256 (0), RNG4 (4). */
-#define CAAM_CHAVID_LS      ((3 << R_CHAVID_LS_AES_SHIFT) | \
-                             (0 << R_CHAVID_LS_MD_SHIFT) | \
+/*
+ * CHAVID_LS / CHANUM_LS: one of each CHA the engine runs: AES high
+ * performance (4: GCM and XTS, which the driver skips on low-power AESA),
+ * DES (1), MD high performance (2: up to SHA-512), RNG4 (4).
+ */
+#define CAAM_CHAVID_LS      ((4 << R_CHAVID_LS_AES_SHIFT) | \
+                             (1 << R_CHAVID_LS_DES_SHIFT) | \
+                             (2 << R_CHAVID_LS_MD_SHIFT) | \
                              (4 << R_CHAVID_LS_RNG_SHIFT))
 #define CAAM_CHANUM_LS      ((1 << R_CHAVID_LS_AES_SHIFT) | \
+                             (1 << R_CHAVID_LS_DES_SHIFT) | \
                              (1 << R_CHAVID_LS_MD_SHIFT) | \
                              (1 << R_CHAVID_LS_RNG_SHIFT))
 

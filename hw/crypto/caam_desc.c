@@ -27,16 +27,11 @@
 #include "qemu/bswap.h"
 #include "qemu/guest-random.h"
 #include "qapi/error.h"
-#include "crypto/cipher.h"
-#include "crypto/hash.h"
-#include "crypto/hmac.h"
-#include "hw/crypto/caam.h"
+#include "caam_int.h"
 #include "trace.h"
 
 /* Commands one job may execute (the DECO watchdog, in commands). */
 #define CAAM_CMD_BUDGET     2048
-/* Data one command moves, and what a class may buffer in one job. */
-#define CAAM_MAX_XFER       (1024u * 1024u)
 /* Data one job may move to and from memory (the watchdog, in bytes). */
 #define CAAM_JOB_BYTES      (2 * CAAM_MAX_XFER)
 
@@ -46,67 +41,16 @@
 #define CAAM_RNGERR_UNINSTANTIATE   0x8
 #define CAAM_RNGERR_SECURE_KEY      0x9
 
-/* Segments of a sequence's scatter/gather table (sec4_sg_entry). */
-#define CAAM_SG_MAX         64
 #define CAAM_SG_ENTRY       16
 #define CAAM_SG_LEN_EXT     (1u << 31)
 #define CAAM_SG_LEN_FIN     (1u << 30)
 #define CAAM_SG_LEN_MASK    0x3fffffff
 #define CAAM_SG_OFFSET_MASK 0x1fff
 
-#define CAAM_AES_BLOCK      16
-#define CAAM_CTX_SIZE       72
-#define CAAM_KEY_SIZE       128
+#define DECO_ERR(code)      CAAM_DECO_ERR(code)
+#define CCB_ERR(cha, err)   CAAM_CCB_ERR(cha, err)
 
-typedef struct CaamClass {
-    uint32_t op;                /* the OPERATION word; 0: none */
-    uint8_t key[CAAM_KEY_SIZE];
-    uint32_t keylen;
-    bool split_key;
-    uint8_t ctx[CAAM_CTX_SIZE];
-    uint32_t datasize, icvsize;
-    GByteArray *data;           /* class 1: a partial block; 2: message */
-    QCryptoCipher *cipher;
-} CaamClass;
-
-/* A sequence: its memory segments (one, or a gather table's). */
-typedef struct CaamSeg {
-    uint64_t addr;
-    uint32_t len;
-} CaamSeg;
-
-typedef struct CaamSeq {
-    CaamSeg seg[CAAM_SG_MAX];
-    unsigned nseg, cur;
-    uint32_t off;               /* into seg[cur] */
-    uint32_t len;               /* bytes left (SEQINLEN / SEQOUTLEN) */
-} CaamSeq;
-
-typedef struct CaamDeco {
-    CaamState *s;
-    unsigned psz;
-    /* The buffer being run, and where its first word sits in the DECO. */
-    const uint32_t *buf;
-    unsigned len;
-    CaamClass c1, c2;
-    uint64_t math[4];
-    uint32_t dpovrd;
-    uint8_t cc;                 /* math condition codes: N Z C NV */
-    CaamSeq in, out;
-    uint32_t vsil, vsol;
-    GByteArray *ofifo;
-    int budget;
-    uint64_t traffic;           /* bytes moved so far, up to CAAM_JOB_BYTES */
-    bool ended;
-    uint32_t status;
-} CaamDeco;
-
-#define CAAM_CC_N   0x8
-#define CAAM_CC_Z   0x4
-#define CAAM_CC_C   0x2
-#define CAAM_CC_NV  0x1
-
-static bool G_GNUC_PRINTF(4, 5)
+bool G_GNUC_PRINTF(4, 5)
 caam_fail(CaamDeco *d, unsigned idx, uint32_t status, const char *fmt, ...)
 {
     va_list ap;
@@ -125,9 +69,6 @@ caam_fail(CaamDeco *d, unsigned idx, uint32_t status, const char *fmt, ...)
     return false;
 }
 
-#define DECO_ERR(code)          (((uint32_t)CAAM_SSRC_DECO << 28) | (code))
-#define CCB_ERR(cha, err)       (((uint32_t)CAAM_SSRC_CCB << 28) | \
-                                 ((cha) << 4) | (err))
 
 /* Word idx of the buffer being run, checked against its length. */
 static bool caam_word(CaamDeco *d, unsigned idx, uint32_t *w)
@@ -277,227 +218,6 @@ static CaamClass *caam_class(CaamDeco *d, uint32_t w)
     return NULL;
 }
 
-static unsigned caam_op_alg(uint32_t op)
-{
-    return (op & CAAM_OP_ALGSEL_MASK) >> CAAM_OP_ALGSEL_SHIFT;
-}
-
-static unsigned caam_op_aai(uint32_t op)
-{
-    return (op & CAAM_OP_AAI_MASK) >> CAAM_OP_AAI_SHIFT;
-}
-
-static unsigned caam_op_as(uint32_t op)
-{
-    return (op & CAAM_OP_AS_MASK) >> CAAM_OP_AS_SHIFT;
-}
-
-/* ---- class 1: AES ---- */
-
-static void caam_ctr_inc(uint8_t *ctr)
-{
-    for (int i = CAAM_AES_BLOCK - 1; i >= 0 && !++ctr[i]; i--) {
-        /* carry */
-    }
-}
-
-static bool caam_aes_block(CaamDeco *d, unsigned idx, uint8_t *blk,
-                           bool enc)
-{
-    Error *err = NULL;
-    int r = enc ? qcrypto_cipher_encrypt(d->c1.cipher, blk, blk,
-                                         CAAM_AES_BLOCK, &err)
-                : qcrypto_cipher_decrypt(d->c1.cipher, blk, blk,
-                                         CAAM_AES_BLOCK, &err);
-
-    if (r < 0) {
-        error_free(err);
-        return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_AES,
-                                         CAAM_CCBERR_DATASIZE),
-                         "AES block failed");
-    }
-    return true;
-}
-
-/* Run n bytes (whole blocks, or the last partial one in CTR) through AES. */
-static bool caam_aes_run(CaamDeco *d, unsigned idx, uint8_t *p, uint32_t n)
-{
-    CaamClass *c = &d->c1;
-    unsigned aai = caam_op_aai(c->op);
-    bool enc = c->op & CAAM_OP_ENCRYPT;
-    uint8_t blk[CAAM_AES_BLOCK];
-
-    for (uint32_t o = 0; o < n; o += CAAM_AES_BLOCK) {
-        uint32_t l = MIN(CAAM_AES_BLOCK, n - o);
-
-        switch (aai) {
-        case CAAM_AAI_ECB:
-            if (!caam_aes_block(d, idx, p + o, enc)) {
-                return false;
-            }
-            break;
-        case CAAM_AAI_CBC:
-            if (enc) {
-                for (int i = 0; i < CAAM_AES_BLOCK; i++) {
-                    p[o + i] ^= c->ctx[i];
-                }
-                if (!caam_aes_block(d, idx, p + o, true)) {
-                    return false;
-                }
-                memcpy(c->ctx, p + o, CAAM_AES_BLOCK);
-            } else {
-                memcpy(blk, p + o, CAAM_AES_BLOCK);
-                if (!caam_aes_block(d, idx, p + o, false)) {
-                    return false;
-                }
-                for (int i = 0; i < CAAM_AES_BLOCK; i++) {
-                    p[o + i] ^= c->ctx[i];
-                }
-                memcpy(c->ctx, blk, CAAM_AES_BLOCK);
-            }
-            break;
-        default:    /* CTR mod 128: the counter sits at context byte 16 */
-            memcpy(blk, c->ctx + 16, CAAM_AES_BLOCK);
-            if (!caam_aes_block(d, idx, blk, true)) {
-                return false;
-            }
-            for (uint32_t i = 0; i < l; i++) {
-                p[o + i] ^= blk[i];
-            }
-            caam_ctr_inc(c->ctx + 16);
-            break;
-        }
-    }
-    return true;
-}
-
-static bool caam_c1_feed(CaamDeco *d, unsigned idx, const uint8_t *buf,
-                         uint32_t len, bool last)
-{
-    CaamClass *c = &d->c1;
-    uint32_t n;
-
-    if (!c->op || caam_op_alg(c->op) != CAAM_ALG_AES) {
-        return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_AES, CAAM_CCBERR_MODE),
-                         "class 1 data without an AES OPERATION");
-    }
-    if (!c->cipher) {
-        QCryptoCipherAlgo alg = c->keylen == 16 ? QCRYPTO_CIPHER_ALGO_AES_128 :
-                                c->keylen == 24 ? QCRYPTO_CIPHER_ALGO_AES_192 :
-                                QCRYPTO_CIPHER_ALGO_AES_256;
-
-        if (c->keylen != 16 && c->keylen != 24 && c->keylen != 32) {
-            return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_AES,
-                                             CAAM_CCBERR_KEYSIZE),
-                             "AES key of %u bytes", c->keylen);
-        }
-        c->cipher = qcrypto_cipher_new(alg, QCRYPTO_CIPHER_MODE_ECB, c->key,
-                                       c->keylen, NULL);
-        if (!c->cipher) {
-            return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_AES,
-                                             CAAM_CCBERR_KEYSIZE),
-                             "the host has no AES-%u", c->keylen * 8);
-        }
-    }
-    if (c->data->len + (uint64_t)len > CAAM_MAX_XFER) {
-        return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_AES,
-                                         CAAM_CCBERR_DATASIZE),
-                         "class 1 data past %u bytes", CAAM_MAX_XFER);
-    }
-    g_byte_array_append(c->data, buf, len);
-    n = c->data->len;
-    if (!last) {
-        n -= n % CAAM_AES_BLOCK;
-    } else if (n % CAAM_AES_BLOCK &&
-               caam_op_aai(c->op) != CAAM_AAI_CTR_MOD128) {
-        return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_AES,
-                                         CAAM_CCBERR_DATASIZE),
-                         "AES-%s data of %u bytes is not whole blocks",
-                         caam_op_aai(c->op) == CAAM_AAI_CBC ? "CBC" : "ECB",
-                         n);
-    }
-    if (!caam_aes_run(d, idx, c->data->data, n)) {
-        return false;
-    }
-    g_byte_array_append(d->ofifo, c->data->data, n);
-    g_byte_array_remove_range(c->data, 0, n);
-    return true;
-}
-
-/* ---- class 2: hashes ---- */
-
-static bool caam_hash_algo(unsigned alg, QCryptoHashAlgo *out)
-{
-    switch (alg) {
-    case CAAM_ALG_MD5:
-        *out = QCRYPTO_HASH_ALGO_MD5;
-        return true;
-    case CAAM_ALG_SHA1:
-        *out = QCRYPTO_HASH_ALGO_SHA1;
-        return true;
-    case CAAM_ALG_SHA224:
-        *out = QCRYPTO_HASH_ALGO_SHA224;
-        return true;
-    case CAAM_ALG_SHA256:
-        *out = QCRYPTO_HASH_ALGO_SHA256;
-        return true;
-    case CAAM_ALG_SHA384:
-        *out = QCRYPTO_HASH_ALGO_SHA384;
-        return true;
-    case CAAM_ALG_SHA512:
-        *out = QCRYPTO_HASH_ALGO_SHA512;
-        return true;
-    }
-    return false;
-}
-
-static bool caam_c2_final(CaamDeco *d, unsigned idx)
-{
-    CaamClass *c = &d->c2;
-    QCryptoHashAlgo alg;
-    g_autofree uint8_t *res = NULL;
-    size_t rlen = 0;
-    int r;
-
-    caam_hash_algo(caam_op_alg(c->op), &alg);
-    if (caam_op_aai(c->op) == CAAM_AAI_HMAC) {
-        g_autoptr(QCryptoHmac) h = qcrypto_hmac_new(alg, c->key, c->keylen,
-                                                    NULL);
-
-        r = h ? qcrypto_hmac_bytes(h, (const char *)c->data->data,
-                                   c->data->len, &res, &rlen, NULL) : -1;
-    } else {
-        r = qcrypto_hash_bytes(alg, (const char *)c->data->data,
-                               c->data->len, &res, &rlen, NULL);
-    }
-    if (r < 0 || rlen > sizeof(c->ctx)) {
-        return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_MD, CAAM_CCBERR_MODE),
-                         "hash failed");
-    }
-    memcpy(c->ctx, res, rlen);
-    g_byte_array_set_size(c->data, 0);
-    c->op = 0;
-    return true;
-}
-
-static bool caam_c2_feed(CaamDeco *d, unsigned idx, const uint8_t *buf,
-                         uint32_t len, bool last)
-{
-    CaamClass *c = &d->c2;
-
-    if (!c->op) {
-        return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_MD, CAAM_CCBERR_MODE),
-                         "class 2 data without a hash OPERATION");
-    }
-    if (c->data->len + (uint64_t)len > CAAM_MAX_XFER) {
-        return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_MD,
-                                         CAAM_CCBERR_DATASIZE),
-                         "class 2 data past %u bytes", CAAM_MAX_XFER);
-    }
-    g_byte_array_append(c->data, buf, len);
-    return !last || caam_c2_final(d, idx);
-}
-
 /* ---- OPERATION ---- */
 
 static bool caam_op_rng(CaamDeco *d, unsigned idx, uint32_t w)
@@ -550,59 +270,194 @@ static bool caam_op_rng(CaamDeco *d, unsigned idx, uint32_t w)
     }
 }
 
-static bool caam_op(CaamDeco *d, unsigned idx, uint32_t w)
+/*
+ * The Derived Key Protocol: the HMAC split key of a plain key (the
+ * states after one block of key^ipad and of key^opad), into the class 2
+ * key register and to its destination: the descriptor's own words after
+ * the command (room the driver reserved), or back to the key's memory.
+ */
+static bool caam_dkp(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
 {
-    unsigned alg = caam_op_alg(w), aai = caam_op_aai(w), as = caam_op_as(w);
-    QCryptoHashAlgo halg;
+    unsigned pcl = (w >> CAAM_OP_PCLID_SHIFT) & 0xff;
+    unsigned src = (w >> CAAM_OP_DKP_SRC_SHIFT) & 3;
+    unsigned dst = (w >> CAAM_OP_DKP_DST_SHIFT) & 3;
+    uint32_t klen = w & CAAM_OP_DKP_KEYLEN_MASK;
+    uint8_t key[CAAM_MD_MAX_BLOCK * 2], split[CAAM_MD_MAX_SPLIT_KEY];
+    CaamMdAlg alg;
+    unsigned slen, words;
+    uint64_t p = 0;
 
+    if (!caam_md_alg(CAAM_ALG_MD5 + pcl - CAAM_OP_PCLID_DKP_MD5, &alg) ||
+        pcl < CAAM_OP_PCLID_DKP_MD5 ||
+        (src != CAAM_OP_DKP_IMM && src != CAAM_OP_DKP_PTR) ||
+        (dst != CAAM_OP_DKP_IMM && dst != CAAM_OP_DKP_PTR) ||
+        (src == CAAM_OP_DKP_IMM && dst == CAAM_OP_DKP_PTR) ||
+        klen > sizeof(key)) {
+        return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_OPCMD),
+                         "protocol OPERATION 0x%08" PRIx32 " not "
+                         "implemented (DKP: MD5 to SHA-512, immediate or "
+                         "pointer, keys up to %zu bytes)", w, sizeof(key));
+    }
+    if (src == CAAM_OP_DKP_IMM) {
+        if (!caam_imm(d, idx, klen, key)) {
+            return false;
+        }
+    } else if (!caam_ptr(d, idx + 1, &p) ||
+               !caam_read_mem(d, idx, p, key, klen)) {
+        return false;
+    }
+    slen = caam_md_split_key(alg, key, klen, split);
+    if (dst == CAAM_OP_DKP_IMM) {
+        words = DIV_ROUND_UP(slen, 4);
+        if (idx + 1 + words > d->len) {
+            return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_DESCCMD),
+                             "DKP: no room for the %u-byte split key in "
+                             "the descriptor", slen);
+        }
+        for (unsigned i = 0; i < words; i++) {
+            uint8_t tmp[4] = { 0 };
+
+            memcpy(tmp, split + 4 * i, MIN(4, slen - 4 * i));
+            d->buf[idx + 1 + i] = ldl_le_p(tmp);
+        }
+        *next = idx + 1 + words;
+    } else {
+        if (!caam_write_mem(d, idx, p, split, slen)) {
+            return false;
+        }
+        *next = idx + 1 + d->psz / 4;
+    }
+    memcpy(d->c2.key, split, slen);
+    d->c2.keylen = slen;
+    d->c2.split_key = true;
+    trace_caam_dkp(pcl, src, dst, slen);
+    return true;
+}
+
+static bool caam_op(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
+{
+    *next = idx + 1;
     switch (w & CAAM_OP_TYPE_MASK) {
     case CAAM_OP_TYPE_CLASS1:
-        if (alg == CAAM_ALG_RNG) {
+        if (caam_op_alg(w) == CAAM_ALG_RNG) {
             return caam_op_rng(d, idx, w);
         }
-        if (alg != CAAM_ALG_AES) {
-            return caam_fail(d, idx, CCB_ERR(alg == CAAM_ALG_DES ||
-                                             alg == CAAM_ALG_3DES ? 2 : 0,
-                                             CAAM_CCBERR_INVCHA),
-                             "class 1 algorithm 0x%02x not implemented", alg);
-        }
-        if (aai != CAAM_AAI_CBC && aai != CAAM_AAI_ECB &&
-            aai != CAAM_AAI_CTR_MOD128) {
-            return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_AES,
-                                             CAAM_CCBERR_MODE),
-                             "AES mode (AAI 0x%03x) not implemented", aai);
-        }
-        d->c1.op = w;
-        g_byte_array_set_size(d->c1.data, 0);
-        qcrypto_cipher_free(d->c1.cipher);
-        d->c1.cipher = NULL;
-        return true;
+        return caam_c1_op(d, idx, w);
     case CAAM_OP_TYPE_CLASS2:
-        if (!caam_hash_algo(alg, &halg) || !qcrypto_hash_supports(halg)) {
-            return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_MD,
-                                             CAAM_CCBERR_MODE),
-                             "class 2 algorithm 0x%02x not implemented", alg);
-        }
-        if ((aai != CAAM_AAI_HASH && aai != CAAM_AAI_HMAC) ||
-            as != CAAM_AS_INITFINAL || (w & CAAM_OP_ICV)) {
-            return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_MD,
-                                             CAAM_CCBERR_MODE),
-                             "hash mode (AAI 0x%03x, AS %u%s) not "
-                             "implemented", aai, as,
-                             (w & CAAM_OP_ICV) ? ", ICV check" : "");
-        }
-        if (aai == CAAM_AAI_HMAC && d->c2.split_key) {
-            return caam_fail(d, idx, CCB_ERR(CAAM_CHAID_MD,
-                                             CAAM_CCBERR_MODE),
-                             "HMAC with a split key not implemented");
-        }
-        d->c2.op = w;
-        g_byte_array_set_size(d->c2.data, 0);
-        return true;
+        return caam_c2_op(d, idx, w);
+    case CAAM_OP_TYPE_UNI_PCL:
+        return caam_dkp(d, idx, w, next);
     }
     return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_OPCMD),
                      "OPERATION type %u (protocol or PKHA) not implemented",
                      (w & CAAM_OP_TYPE_MASK) >> CAAM_OP_TYPE_SHIFT);
+}
+
+/* ---- the output FIFO, waiting stores, NFIFO entries ---- */
+
+/* Give a waiting FIFO STORE what the output FIFO now holds. */
+static bool caam_pstore_drain(CaamDeco *d)
+{
+    CaamPendStore *p = &d->pstore;
+    uint32_t n;
+    bool ok;
+
+    if (!p->active || !d->ofifo->len) {
+        return true;
+    }
+    n = MIN(p->left, d->ofifo->len);
+    ok = p->seq ? caam_seq_io(d, p->idx, &p->q, d->ofifo->data, n, true)
+                : caam_write_mem(d, p->idx, p->addr, d->ofifo->data, n);
+    g_byte_array_remove_range(d->ofifo, 0, n);
+    p->addr += n;
+    p->left -= n;
+    p->active = p->left;
+    return ok;
+}
+
+bool caam_ofifo_put(CaamDeco *d, unsigned idx, const uint8_t *buf,
+                    uint32_t len)
+{
+    if (d->ofifo->len + (uint64_t)len > CAAM_MAX_XFER) {
+        return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOSTCMD),
+                         "the output FIFO holds more than %u bytes",
+                         CAAM_MAX_XFER);
+    }
+    g_byte_array_append(d->ofifo, buf, len);
+    return caam_pstore_drain(d);
+}
+
+static bool caam_nfifo_type(unsigned dtype, CaamData *t)
+{
+    switch (dtype) {
+    case CAAM_NFIFO_DTYPE_MSG:
+        *t = CAAM_DATA_MSG;
+        return true;
+    case CAAM_NFIFO_DTYPE_AAD:
+        *t = CAAM_DATA_AAD;
+        return true;
+    case CAAM_NFIFO_DTYPE_IV:
+        *t = CAAM_DATA_IV;
+        return true;
+    case CAAM_NFIFO_DTYPE_ICV:
+        *t = CAAM_DATA_ICV;
+        return true;
+    }
+    return false;
+}
+
+/*
+ * An info FIFO entry written by the descriptor: padding (zeros or random
+ * bytes) or a copy of the output FIFO's head (which stays there for the
+ * FIFO STORE that follows), for the DECO's input FIFO or a class.
+ */
+static bool caam_nfifo(CaamDeco *d, unsigned idx, uint32_t e)
+{
+    unsigned dest = e >> CAAM_NFIFO_DEST_SHIFT;
+    unsigned stype = (e >> CAAM_NFIFO_STYPE_SHIFT) & 3;
+    unsigned ptype = (e >> CAAM_NFIFO_PTYPE_SHIFT) & 7;
+    uint32_t len = e & CAAM_NFIFO_DLEN_MASK;
+    g_autofree uint8_t *buf = g_malloc0(len + 1);
+    CaamData type = CAAM_DATA_MSG;
+
+    if ((dest && !caam_nfifo_type((e >> CAAM_NFIFO_DTYPE_SHIFT) & 0xf,
+                                  &type)) ||
+        (stype == CAAM_NFIFO_STYPE_PAD && ptype != CAAM_NFIFO_PTYPE_ZEROS &&
+         ptype != CAAM_NFIFO_PTYPE_RND && ptype != CAAM_NFIFO_PTYPE_RND_NZ) ||
+        (stype != CAAM_NFIFO_STYPE_PAD && stype != CAAM_NFIFO_STYPE_OFIFO)) {
+        return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_LOADCMD),
+                         "info FIFO entry 0x%08" PRIx32 " not implemented "
+                         "(padding or output FIFO data of a known type)", e);
+    }
+    if (stype == CAAM_NFIFO_STYPE_OFIFO) {
+        if (len > d->ofifo->len) {
+            return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_LOADCMD),
+                             "info FIFO entry takes %u bytes, the output "
+                             "FIFO holds %u", len, d->ofifo->len);
+        }
+        memcpy(buf, d->ofifo->data, len);
+    } else if (ptype != CAAM_NFIFO_PTYPE_ZEROS) {
+        qemu_guest_getrandom_nofail(buf, len);
+        for (uint32_t i = 0; ptype == CAAM_NFIFO_PTYPE_RND_NZ && i < len;
+             i++) {
+            buf[i] = buf[i] ? buf[i] : 0x5a;
+        }
+    }
+    if (!dest) {
+        if (d->ififo->len + (uint64_t)len > CAAM_MAX_XFER) {
+            return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_LOADCMD),
+                             "the input FIFO holds more than %u bytes",
+                             CAAM_MAX_XFER);
+        }
+        g_byte_array_append(d->ififo, buf, len);
+        return true;
+    }
+    if ((dest & 2) && !caam_class_in(d, idx, 2, type, buf, len,
+                                     e & CAAM_NFIFO_LC2, false)) {
+        return false;
+    }
+    return !(dest & 1) || caam_class_in(d, idx, 1, type, buf, len,
+                                        e & CAAM_NFIFO_LC1, false);
 }
 
 /* ---- KEY, LOAD, STORE ---- */
@@ -625,15 +480,28 @@ static bool caam_src(CaamDeco *d, unsigned idx, bool seq, bool imm,
     return caam_ptr(d, idx + 1, &p) && caam_read_mem(d, idx, p, buf, len);
 }
 
+/*
+ * Black keys: a key register stored with FIFO STORE KEY_KEK comes back
+ * through KEY with ENC. The hardware encrypts it with the job's key
+ * encryption key; here a fixed mask stands for that, so a black key is
+ * opaque to the guest, as on the chip, but protects nothing.
+ */
+static void caam_black(uint8_t *k, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        k[i] ^= 0xa5 ^ (uint8_t)(i * 0x3b);
+    }
+}
+
 static bool caam_key(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
 {
     CaamClass *c = caam_class(d, w);
     uint32_t len = w & CAAM_KEY_LEN_MASK;
     uint32_t dest = w & CAAM_KEY_DEST_MASK;
 
-    if (!c || (w & CAAM_KEY_ENC) || (w & (1u << 24)) ||
+    if (!c || (w & (1u << 24)) ||
         (dest && (dest != CAAM_KEY_DEST_MDHA_SPLIT || c != &d->c2)) ||
-        len > CAAM_KEY_SIZE) {
+        ((w & CAAM_KEY_ENC) && dest) || len > CAAM_KEY_SIZE) {
         return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_KEYCMD),
                          "KEY 0x%08" PRIx32 " (class, encrypted key, "
                          "destination or length) not supported", w);
@@ -642,10 +510,14 @@ static bool caam_key(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
                   w & CAAM_KEY_IMM, c->key, len, next)) {
         return false;
     }
+    if (w & CAAM_KEY_ENC) {
+        caam_black(c->key, len);
+    }
     c->keylen = len;
     c->split_key = dest == CAAM_KEY_DEST_MDHA_SPLIT;
     qcrypto_cipher_free(c->cipher);
-    c->cipher = NULL;
+    qcrypto_cipher_free(c->tweak);
+    c->cipher = c->tweak = NULL;
     return true;
 }
 
@@ -702,8 +574,10 @@ static bool caam_load(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
         memcpy(dst, buf, len);
         if (reg == CAAM_LDST_KEY) {
             c->keylen = MAX(c->keylen, off + len);
+            c->split_key = false;
             qcrypto_cipher_free(c->cipher);
-            c->cipher = NULL;
+            qcrypto_cipher_free(c->tweak);
+            c->cipher = c->tweak = NULL;
         }
         return true;
     }
@@ -740,12 +614,19 @@ static bool caam_load(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
         uint32_t v = len >= 4 ? ldl_le_p(buf) : 0;
 
         if (v & 1) {
-            d->c1.op = 0;
+            caam_class_reset(&d->c1);
         }
         if (v & (1u << 16)) {
-            d->c2.op = 0;
+            caam_class_reset(&d->c2);
         }
         return true;
+    }
+    if (!(w & (3u << CAAM_CLASS_SHIFT)) && reg == CAAM_LDST_OUTFIFO) {
+        return caam_ofifo_put(d, idx, buf, len);
+    }
+    if (!(w & (3u << CAAM_CLASS_SHIFT)) && reg == CAAM_LDST_INFO_FIFO &&
+        len == 4) {
+        return caam_nfifo(d, idx, ldl_le_p(buf));
     }
     if ((w & (3u << CAAM_CLASS_SHIFT)) == CAAM_LDST_CLASS_DECO &&
         (reg == 0x06 || reg == 0x07)) {
@@ -821,10 +702,13 @@ static bool caam_fifo_load(CaamDeco *d, unsigned idx, uint32_t w,
 {
     bool seq = CAAM_CMD(w) == CAAM_CMD_SEQ_FIFO_LOAD;
     unsigned type = (w >> CAAM_FIFOLD_TYPE_SHIFT) & 0x3f;
-    unsigned cls = (w >> CAAM_CLASS_SHIFT) & 3, act = type & 7;
-    bool last1 = act == 1 || act == 2 || act >= 5;
-    bool last2 = act >= 3;
+    unsigned cls = (w >> CAAM_CLASS_SHIFT) & 3;
+    /* The action bits: 0 flushes class 1, 1 ends class 1's, 2 class 2's. */
+    unsigned act = type & CAAM_FIFOLD_ACT_MASK;
+    bool last1 = act & CAAM_FIFOLD_LAST1;
+    bool last2 = act & CAAM_FIFOLD_LAST2;
     g_autofree uint8_t *buf = NULL;
+    CaamData dt;
     uint32_t len;
     uint64_t p;
     bool ok = true;
@@ -856,22 +740,47 @@ static bool caam_fifo_load(CaamDeco *d, unsigned idx, uint32_t w,
     if (!ok || !cls) {
         return ok;      /* class 0: skip the input */
     }
-    switch (type & 0x38) {
+    switch (type & CAAM_FIFOLD_TYPE_MASK) {
     case CAAM_FIFOLD_TYPE_MSG:
-        if ((cls & 1) && !caam_c1_feed(d, idx, buf, len, last1)) {
+        /* Both classes: class 2 hashes the input (decryption). */
+        if ((cls & 2) && !caam_class_in(d, idx, 2, CAAM_DATA_MSG, buf, len,
+                                        last2, false)) {
             return false;
         }
-        return !(cls & 2) || caam_c2_feed(d, idx, buf, len, last2);
+        return !(cls & 1) || caam_class_in(d, idx, 1, CAAM_DATA_MSG, buf,
+                                           len, last1, false);
+    case CAAM_FIFOLD_TYPE_MSG1OUT2:
+        /* Class 1's output goes on to class 2 (encrypt, then MAC). */
+        return caam_class_in(d, idx, 1, CAAM_DATA_MSG, buf, len, last1,
+                             cls & 2);
     case CAAM_FIFOLD_TYPE_IV:
-        if (cls == 1 && len <= CAAM_CTX_SIZE) {
-            memcpy(d->c1.ctx, buf, len);
-            return true;
-        }
+        dt = CAAM_DATA_IV;
         break;
+    case CAAM_FIFOLD_TYPE_AAD:
+        dt = CAAM_DATA_AAD;
+        break;
+    case CAAM_FIFOLD_TYPE_ICV:
+        dt = CAAM_DATA_ICV;
+        break;
+    default:
+        return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOLDCMD),
+                         "FIFO LOAD of type 0x%02x not implemented", type);
     }
-    return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOLDCMD),
-                     "FIFO LOAD of type 0x%02x to class %u not implemented",
-                     type, cls);
+    if (cls == 3) {
+        /* AAD to both: class 2 takes it as message (RFC 4543 snoops). */
+        if (dt != CAAM_DATA_AAD) {
+            return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOLDCMD),
+                             "FIFO LOAD of type 0x%02x to both classes not "
+                             "implemented", type);
+        }
+        if (!caam_class_in(d, idx, 2, CAAM_DATA_MSG, buf, len, last2,
+                           false)) {
+            return false;
+        }
+        cls = 1;
+    }
+    return caam_class_in(d, idx, cls, dt, buf, len,
+                         cls == 1 ? last1 : last2, false);
 }
 
 static bool caam_fifo_store(CaamDeco *d, unsigned idx, uint32_t w,
@@ -880,13 +789,15 @@ static bool caam_fifo_store(CaamDeco *d, unsigned idx, uint32_t w,
     bool seq = CAAM_CMD(w) == CAAM_CMD_SEQ_FIFO_STORE;
     unsigned type = (w >> CAAM_FIFOLD_TYPE_SHIFT) & 0x3f;
     g_autofree uint8_t *buf = NULL;
-    uint32_t len;
+    uint32_t len, now;
     uint64_t p = 0;
 
-    if ((w & (3u << CAAM_CLASS_SHIFT)) || (!seq && (w & CAAM_FIFO_SGF))) {
+    if (((w & (3u << CAAM_CLASS_SHIFT)) &&
+         type != CAAM_FIFOST_TYPE_KEY_KEK) ||
+        (!seq && (w & CAAM_FIFO_SGF))) {
         return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOSTCMD),
-                         "FIFO STORE of keys or scatter/gather not "
-                         "implemented");
+                         "FIFO STORE 0x%08" PRIx32 ": keys other than "
+                         "KEY_KEK, or scatter/gather, not implemented", w);
     }
     if (!caam_fifo_len(d, idx, w, seq, false, next, &len) ||
         (!seq && !caam_ptr(d, idx + 1, &p))) {
@@ -897,14 +808,30 @@ static bool caam_fifo_store(CaamDeco *d, unsigned idx, uint32_t w,
     }
     switch (type) {
     case CAAM_FIFOST_TYPE_MSG:
-        if (len > d->ofifo->len) {
+        if (d->pstore.active) {
             return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOSTCMD),
-                             "stores %u bytes, the output FIFO holds %u",
-                             len, d->ofifo->len);
+                             "FIFO STORE while another still waits for %u "
+                             "bytes", d->pstore.left);
         }
-        buf = g_memdup2(d->ofifo->data, len);
-        g_byte_array_remove_range(d->ofifo, 0, len);
-        break;
+        /*
+         * What the output FIFO holds goes now; the rest when a CHA makes
+         * it (a store is often issued before the load that feeds it).
+         */
+        now = MIN(len, d->ofifo->len);
+        if (!(seq ? caam_seq_out(d, idx, d->ofifo->data, now)
+                  : caam_write_mem(d, idx, p, d->ofifo->data, now))) {
+            return false;
+        }
+        g_byte_array_remove_range(d->ofifo, 0, now);
+        if (now < len) {
+            d->pstore = (CaamPendStore) {
+                .active = true, .seq = seq, .idx = idx,
+                .q = d->out, .addr = p + now, .left = len - now,
+            };
+            /* Its bytes of the output sequence are taken now. */
+            return !seq || caam_seq_out(d, idx, NULL, len - now);
+        }
+        return true;
     case CAAM_FIFOST_TYPE_RNGSTORE:
     case CAAM_FIFOST_TYPE_RNGFIFO:
         if (caam_op_alg(d->c1.op) != CAAM_ALG_RNG) {
@@ -917,6 +844,18 @@ static bool caam_fifo_store(CaamDeco *d, unsigned idx, uint32_t w,
         buf = g_malloc(len + 1);
         qemu_guest_getrandom_nofail(buf, len);
         break;
+    case CAAM_FIFOST_TYPE_KEY_KEK: {
+        CaamClass *c = caam_class(d, w);
+
+        if (!c || len > c->keylen) {
+            return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOSTCMD),
+                             "FIFO STORE of %u key bytes, the key register "
+                             "holds %u", len, c ? c->keylen : 0);
+        }
+        buf = g_memdup2(c->key, len);
+        caam_black(buf, len);
+        break;
+    }
     case CAAM_FIFOST_TYPE_SKIP:
         if (seq) {
             return caam_seq_out(d, idx, NULL, len);
@@ -934,11 +873,15 @@ static bool caam_fifo_store(CaamDeco *d, unsigned idx, uint32_t w,
 
 /*
  * Copy the gather table at t (sec4_sg_entry: 64-bit pointer, length with
- * EXT and FIN, offset) into the sequence's segments: up to CAAM_SG_MAX
- * entries, following EXT entries to further tables.
+ * EXT and FIN, offset) into the sequence's segments, as far as its
+ * length needs: the hardware reads entries as the data goes, so a table
+ * need not end in FIN (the driver marks only the last of a job's tables).
+ * EXT entries continue the table elsewhere. Up to CAAM_SG_MAX entries.
  */
 static bool caam_gather(CaamDeco *d, unsigned idx, CaamSeq *q, uint64_t t)
 {
+    uint64_t have = 0;
+
     q->nseg = 0;
     for (int i = 0; i < CAAM_SG_MAX; i++) {
         uint8_t e[CAAM_SG_ENTRY];
@@ -956,7 +899,8 @@ static bool caam_gather(CaamDeco *d, unsigned idx, CaamSeq *q, uint64_t t)
             continue;
         }
         q->seg[q->nseg++] = (CaamSeg) { ptr + off, len & CAAM_SG_LEN_MASK };
-        if (len & CAAM_SG_LEN_FIN) {
+        have += len & CAAM_SG_LEN_MASK;
+        if ((len & CAAM_SG_LEN_FIN) || have >= q->len) {
             return true;
         }
         t += CAAM_SG_ENTRY;
@@ -1125,43 +1069,162 @@ static bool caam_math(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
                      "MATH destination %u not implemented", dst);
 }
 
-/* A MOVE endpoint: a context, or a math register (8 bytes, MSB first). */
-static uint8_t *caam_move_end(CaamDeco *d, unsigned what, uint8_t *math)
+/* The descriptor buffer as the DECO sees it: words, MSB first. */
+static void caam_descbuf_get(CaamDeco *d, unsigned off, uint8_t *p,
+                             unsigned n)
 {
-    switch (what) {
-    case CAAM_MOVE_CLASS1CTX:
-        return d->c1.ctx;
-    case CAAM_MOVE_CLASS2CTX:
-        return d->c2.ctx;
-    case CAAM_MOVE_MATH0 ... CAAM_MOVE_MATH0 + 3:
-        stq_be_p(math, d->math[what - CAAM_MOVE_MATH0]);
-        return math;
+    for (unsigned i = 0; i < n; i++) {
+        p[i] = d->buf[(off + i) / 4] >> (8 * (3 - (off + i) % 4));
     }
-    return NULL;
 }
 
+static void caam_descbuf_put(CaamDeco *d, unsigned off, const uint8_t *p,
+                             unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        unsigned sh = 8 * (3 - (off + i) % 4);
+        uint32_t *w = &d->buf[(off + i) / 4];
+
+        *w = (*w & ~(0xffu << sh)) | ((uint32_t)p[i] << sh);
+    }
+}
+
+static bool caam_move_infifo(CaamDeco *d, unsigned idx, unsigned dst,
+                             uint32_t len)
+{
+    GQueue *q = !g_queue_is_empty(&d->c1.pend) ? &d->c1.pend : &d->c2.pend;
+
+    if (dst != CAAM_MOVE_OUTFIFO) {
+        return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_MOVECMD),
+                         "MOVE from a class input FIFO to destination %u "
+                         "not implemented", dst);
+    }
+    while (len) {
+        CaamChunk *k = g_queue_peek_head(q);
+        uint32_t n;
+
+        if (!k) {
+            return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_MOVECMD),
+                             "MOVE of %u bytes more than the class input "
+                             "FIFO holds", len);
+        }
+        n = MIN(len, k->data->len);
+        if (!caam_ofifo_put(d, idx, k->data->data, n)) {
+            return false;
+        }
+        g_byte_array_remove_range(k->data, 0, n);
+        len -= n;
+        if (!k->data->len) {
+            g_queue_pop_head(q);
+            g_byte_array_unref(k->data);
+            g_free(k);
+        }
+    }
+    return true;
+}
+
+/*
+ * MOVE: between the class contexts, the math registers (8 bytes, most
+ * significant first), the descriptor buffer, the output FIFO, the DECO's
+ * input FIFO and a class's input. The offset is on the side that has
+ * one: a context or the descriptor buffer (the source, when both do).
+ */
 static bool caam_move(CaamDeco *d, unsigned idx, uint32_t w)
 {
     unsigned src = (w >> CAAM_MOVE_SRC_SHIFT) & 0xf;
     unsigned dst = (w >> CAAM_MOVE_DEST_SHIFT) & 0xf;
     unsigned off = (w >> CAAM_MOVE_OFFSET_SHIFT) & 0xff;
     unsigned len = w & CAAM_MOVE_LEN_MASK;
-    uint8_t ms[8], md[8];
-    uint8_t *ps = caam_move_end(d, src, ms), *pd = caam_move_end(d, dst, md);
-    unsigned ssz = src <= 1 ? CAAM_CTX_SIZE : 8;
-    unsigned dsz = dst <= 1 ? CAAM_CTX_SIZE : 8;
-    unsigned soff = src <= 1 ? off : 0, doff = src <= 1 ? 0 : off;
+    bool src_off = src <= CAAM_MOVE_CLASS2CTX || src == CAAM_MOVE_DESCBUF;
+    unsigned soff = src_off ? off : 0, doff = src_off ? 0 : off;
+    uint8_t buf[256], m[8];
 
-    if (CAAM_CMD(w) == CAAM_CMD_MOVE_LEN || !ps || !pd ||
-        soff + len > ssz || doff + len > dsz) {
+    if (CAAM_CMD(w) == CAAM_CMD_MOVE_LEN) {
         return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_MOVECMD),
-                         "MOVE 0x%08" PRIx32 " not supported", w);
+                         "MOVE_LEN not implemented");
     }
-    memmove(pd + doff, ps + soff, len);
-    if (dst >= CAAM_MOVE_MATH0) {
-        d->math[dst - CAAM_MOVE_MATH0] = ldq_be_p(md);
+    if (src == CAAM_MOVE_SRC_INFIFO_CL) {
+        /*
+         * Data waiting in a class's input FIFO (loaded to a class with
+         * no OPERATION) to the output FIFO: a null cipher's or RFC 4543's
+         * pass-through. Between FIFOs the length is 16 bits, the offset
+         * field its high byte; the driver patches it in at run time.
+         */
+        return caam_move_infifo(d, idx, dst, w & 0xffff);
     }
-    return true;
+    switch (src) {
+    case CAAM_MOVE_CLASS1CTX:
+    case CAAM_MOVE_CLASS2CTX:
+        if (soff + len > CAAM_CTX_SIZE) {
+            goto bad;
+        }
+        memcpy(buf, (src == CAAM_MOVE_CLASS1CTX ? d->c1.ctx : d->c2.ctx) +
+               soff, len);
+        break;
+    case CAAM_MOVE_OUTFIFO:
+    case CAAM_MOVE_SRC_INFIFO: {
+        GByteArray *f = src == CAAM_MOVE_OUTFIFO ? d->ofifo : d->ififo;
+
+        if (len > f->len) {
+            return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_MOVECMD),
+                             "MOVE of %u bytes from a FIFO that holds %u",
+                             len, f->len);
+        }
+        memcpy(buf, f->data, len);
+        g_byte_array_remove_range(f, 0, len);
+        break;
+    }
+    case CAAM_MOVE_DESCBUF:
+        if (soff + len > 4 * d->len) {
+            goto bad;
+        }
+        caam_descbuf_get(d, soff, buf, len);
+        break;
+    case CAAM_MOVE_MATH0 ... CAAM_MOVE_MATH0 + 3:
+        if (len > 8) {
+            goto bad;
+        }
+        stq_be_p(m, d->math[src - CAAM_MOVE_MATH0]);
+        memcpy(buf, m, len);
+        break;
+    default:
+        goto bad;
+    }
+    switch (dst) {
+    case CAAM_MOVE_CLASS1CTX:
+    case CAAM_MOVE_CLASS2CTX:
+        if (doff + len > CAAM_CTX_SIZE) {
+            goto bad;
+        }
+        memcpy((dst == CAAM_MOVE_CLASS1CTX ? d->c1.ctx : d->c2.ctx) + doff,
+               buf, len);
+        return true;
+    case CAAM_MOVE_OUTFIFO:
+        return caam_ofifo_put(d, idx, buf, len);
+    case CAAM_MOVE_DESCBUF:
+        if (doff + len > 4 * d->len) {
+            goto bad;
+        }
+        caam_descbuf_put(d, doff, buf, len);
+        return true;
+    case CAAM_MOVE_MATH0 ... CAAM_MOVE_MATH0 + 3:
+        if (len > 8) {
+            goto bad;
+        }
+        stq_be_p(m, d->math[dst - CAAM_MOVE_MATH0]);
+        memcpy(m, buf, len);
+        d->math[dst - CAAM_MOVE_MATH0] = ldq_be_p(m);
+        return true;
+    case CAAM_MOVE_DEST_C1INFIFO:
+    case CAAM_MOVE_DEST_C2INFIFO:
+        return caam_class_in(d, idx, dst == CAAM_MOVE_DEST_C1INFIFO ? 1 : 2,
+                             CAAM_DATA_MSG, buf, len, false, false);
+    }
+bad:
+    return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_MOVECMD),
+                     "MOVE 0x%08" PRIx32 " not supported (source %u, "
+                     "destination %u, offset %u, length %u)", w, src, dst,
+                     off, len);
 }
 
 static bool caam_jump(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
@@ -1205,7 +1268,7 @@ static bool caam_jump(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
 
 /* ---- the interpreter ---- */
 
-static void caam_exec(CaamDeco *d, const uint32_t *buf, unsigned len,
+static void caam_exec(CaamDeco *d, uint32_t *buf, unsigned len,
                       unsigned start)
 {
     unsigned idx = start;
@@ -1249,7 +1312,7 @@ static void caam_exec(CaamDeco *d, const uint32_t *buf, unsigned len,
             ok = caam_seq_ptr(d, idx, w, &next);
             break;
         case CAAM_CMD_OPERATION:
-            ok = caam_op(d, idx, w);
+            ok = caam_op(d, idx, w, &next);
             break;
         case CAAM_CMD_MATH:
             ok = caam_math(d, idx, w, &next);
@@ -1311,6 +1374,9 @@ uint32_t caam_run_job(CaamState *s, uint64_t addr, const uint32_t *words,
     d.c1.data = g_byte_array_new();
     d.c2.data = g_byte_array_new();
     d.ofifo = g_byte_array_new();
+    d.ififo = g_byte_array_new();
+    g_queue_init(&d.c1.pend);
+    g_queue_init(&d.c2.pend);
     d.buf = jd;
     d.len = 1;
 
@@ -1361,9 +1427,17 @@ uint32_t caam_run_job(CaamState *s, uint64_t addr, const uint32_t *words,
     }
 
 out:
-    qcrypto_cipher_free(d.c1.cipher);
+    if (d.pstore.active) {
+        /* The hardware would wait for the data until its watchdog. */
+        caam_fail(&d, d.pstore.idx, DECO_ERR(CAAM_DECOERR_WATCHDOG),
+                  "FIFO STORE still waits for %u bytes at the job's end",
+                  d.pstore.left);
+    }
+    caam_class_reset(&d.c1);
+    caam_class_reset(&d.c2);
     g_byte_array_unref(d.c1.data);
     g_byte_array_unref(d.c2.data);
     g_byte_array_unref(d.ofifo);
+    g_byte_array_unref(d.ififo);
     return d.status;
 }

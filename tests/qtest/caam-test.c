@@ -216,8 +216,9 @@ START_TEST(test_probe_registers)
         ck_assert_uint_eq(qtest_readl(q, p + A_CTPR_MS), R_CTPR_MS_PS_MASK);
         ck_assert_uint_eq(qtest_readl(q, p + A_CTPR_LS), 0);  /* no blob */
         ck_assert_uint_eq(qtest_readl(q, p + A_CCBVID) >> 24, 8);  /* Era */
-        ck_assert_uint_eq(qtest_readl(q, p + A_CHAVID_LS), 0x40003);
-        ck_assert_uint_eq(qtest_readl(q, p + A_CHANUM_LS), 0x11001);
+        /* AES HP, DES, MD HP, RNG4: one each */
+        ck_assert_uint_eq(qtest_readl(q, p + A_CHAVID_LS), 0x42014);
+        ck_assert_uint_eq(qtest_readl(q, p + A_CHANUM_LS), 0x11011);
         ck_assert_uint_eq(qtest_readl(q, p + A_CHANUM_MS), 0x21000000);
         ck_assert_uint_eq(qtest_readl(q, p + A_CAAMVID_MS) >> 16, 0x0a16);
     }
@@ -650,6 +651,340 @@ START_TEST(test_hash_kat)
 }
 END_TEST
 
+/* ---- the driver's longer programs: stores before their data ---- */
+
+static void put_op(Desc *d, uint32_t type, unsigned alg, unsigned aai,
+                   unsigned as, uint32_t flags)
+{
+    put(d, CAAM_CMD_WORD(CAAM_CMD_OPERATION) | type | (alg << 16) |
+        (aai << 4) | (as << 2) | flags);
+}
+
+static void put_seqs(Desc *d, unsigned inlen, unsigned outlen)
+{
+    put(d, CAAM_CMD_WORD(CAAM_CMD_SEQ_OUT_PTR) | outlen);
+    put_ptr(d, DST);
+    put(d, CAAM_CMD_WORD(CAAM_CMD_SEQ_IN_PTR) | inlen);
+    put_ptr(d, SRC);
+}
+
+/*
+ * GCM as cnstr_shdsc_gcm_encap/decap and init_gcm_job build it: the IV
+ * is loaded before the OPERATION, the FIFO STORE of the text before the
+ * load that produces it, the tag stored from (or checked against) the
+ * class 1 context. Input: AAD || text (|| tag to check).
+ */
+static uint32_t gcm_job(PsQTest *t, bool enc, const uint8_t *key,
+                        const uint8_t *iv, unsigned alen, unsigned tlen)
+{
+    Desc d = { .n = 1 };
+
+    put_seqs(&d, alen + tlen + (enc ? 0 : 16), alen + tlen + (enc ? 16 : 0));
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_FIFO_LOAD) | CAAM_CLASS_1 |
+        CAAM_FIFO_IMM | ((CAAM_FIFOLD_TYPE_IV | 1) << 16) | 12);
+    put_bytes(&d, iv, 12);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_KEY) | CAAM_CLASS_1 | CAAM_KEY_IMM | 16);
+    put_bytes(&d, key, 16);
+    put_op(&d, CAAM_OP_TYPE_CLASS1, CAAM_ALG_AES, CAAM_AAI_GCM,
+           CAAM_AS_INITFINAL, enc ? CAAM_OP_ENCRYPT : CAAM_OP_ICV);
+    /* skip the AAD in the output; the AAD to GHASH */
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_STORE) |
+        (CAAM_FIFOST_TYPE_SKIP << 16) | alen);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_LOAD) | CAAM_CLASS_1 |
+        ((CAAM_FIFOLD_TYPE_AAD | 1) << 16) | alen);
+    /* the store first: it waits for the text the load makes */
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_STORE) |
+        (CAAM_FIFOST_TYPE_MSG << 16) | tlen);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_LOAD) | CAAM_CLASS_1 |
+        ((CAAM_FIFOLD_TYPE_MSG | (enc ? CAAM_FIFOLD_LAST1 : 1)) << 16) |
+        tlen);
+    if (enc) {
+        put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_STORE) | CAAM_CLASS_1 |
+            (CAAM_LDST_CTX << 16) | 16);
+    } else {
+        put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_LOAD) | CAAM_CLASS_1 |
+            ((CAAM_FIFOLD_TYPE_ICV | CAAM_FIFOLD_LAST1) << 16) | 16);
+    }
+    hdr(&d, CAAM_CMD_DESC_HDR, 0);
+    return run_job(t, &d);
+}
+
+START_TEST(test_aes_gcm_kat)
+{
+    PsQTest *t = start(4, "");
+    uint8_t key[16], iv[12], in[20 + 60 + 16], want[60 + 16], out[96];
+    g_autofree char *log = NULL;
+
+    /* The GCM specification's test case 4 (AES-128, 20 bytes of AAD) */
+    hex("feffe9928665731c6d6a8f9467308308", key);
+    hex("cafebabefacedbaddecaf888", iv);
+    hex("feedfacedeadbeeffeedfacedeadbeefabaddad2"
+        "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+        "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39", in);
+    hex("42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
+        "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091"
+        "5bc94fbc3221a5db94fae95ae7121a47", want);
+    qtest_memwrite(t->qts, SRC, in, 80);
+    ck_assert_uint_eq(gcm_job(t, true, key, iv, 20, 60), 0);
+    qtest_memread(t->qts, DST, out, 96);
+    ck_assert_mem_eq(out + 20, want, 76);
+
+    /* Decrypt with the tag: the plaintext back, and status 0 */
+    memcpy(in + 20, want, 76);
+    qtest_memwrite(t->qts, SRC, in, 96);
+    qtest_memset(t->qts, DST, 0, 96);
+    ck_assert_uint_eq(gcm_job(t, false, key, iv, 20, 60), 0);
+    qtest_memread(t->qts, DST + 20, out, 60);
+    hex("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+        "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39", in);
+    ck_assert_mem_eq(out, in, 60);
+
+    /* A wrong tag: the AES CHA's ICV check error, not a guest error */
+    qtest_writeb(t->qts, SRC + 20 + 60 + 15, want[75] ^ 1);
+    ck_assert_uint_eq(gcm_job(t, false, key, iv, 20, 60) & 0xf00000ff,
+                      0x2000001a);
+    log = ps_log_take(t);
+    ck_assert_ptr_null(strstr(log, "ICV"));
+    ps_qtest_quit(t);
+}
+END_TEST
+
+/* One class 1 job: KEY, context at 0x20 (XTS) or 0 (IV), whole input. */
+static uint32_t c1_job(PsQTest *t, unsigned alg, unsigned aai, bool enc,
+                       const char *key, const char *ctx, unsigned ctxoff,
+                       unsigned len)
+{
+    Desc d = { .n = 1 };
+    uint8_t k[64], c[16];
+    unsigned klen = strlen(key) / 2, clen = ctx ? strlen(ctx) / 2 : 0;
+
+    hex(key, k);
+    put_seqs(&d, len, len);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_KEY) | CAAM_CLASS_1 | CAAM_KEY_IMM |
+        klen);
+    put_bytes(&d, k, klen);
+    if (clen) {
+        hex(ctx, c);
+        put(&d, CAAM_CMD_WORD(CAAM_CMD_LOAD) | CAAM_CLASS_1 | CAAM_LDST_IMM |
+            (CAAM_LDST_CTX << 16) | (ctxoff << 8) | clen);
+        put_bytes(&d, c, clen);
+    }
+    put_op(&d, CAAM_OP_TYPE_CLASS1, alg, aai, CAAM_AS_INITFINAL,
+           enc ? CAAM_OP_ENCRYPT : 0);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_LOAD) | CAAM_CLASS_1 |
+        ((CAAM_FIFOLD_TYPE_MSG | CAAM_FIFOLD_LAST1) << 16) | len);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_STORE) |
+        (CAAM_FIFOST_TYPE_MSG << 16) | len);
+    hdr(&d, CAAM_CMD_DESC_HDR, 0);
+    return run_job(t, &d);
+}
+
+START_TEST(test_des_xts_cmac_kat)
+{
+    PsQTest *t = start(8, "");
+    uint8_t in[32], out[32], want[32];
+
+    /* DES: the classic 0123456789abcdef under 133457799bbcdff1 */
+    hex("0123456789abcdef", in);
+    qtest_memwrite(t->qts, SRC, in, 8);
+    ck_assert_uint_eq(c1_job(t, CAAM_ALG_DES, CAAM_AAI_ECB, true,
+                             "133457799bbcdff1", NULL, 0, 8), 0);
+    qtest_memread(t->qts, DST, out, 8);
+    hex("85e813540f0ab405", want);
+    ck_assert_mem_eq(out, want, 8);
+    /* 3DES-CBC, SP 800-67 style: K1 K2 K3, one block, back again */
+    qtest_memwrite(t->qts, SRC, want, 8);
+    ck_assert_uint_eq(c1_job(t, CAAM_ALG_3DES, CAAM_AAI_CBC, true,
+                             "0123456789abcdef23456789abcdef01"
+                             "456789abcdef0123", "0000000000000000", 0, 8),
+                      0);
+    qtest_memread(t->qts, DST, out, 8);
+    qtest_memwrite(t->qts, SRC, out, 8);
+    ck_assert_uint_eq(c1_job(t, CAAM_ALG_3DES, CAAM_AAI_CBC, false,
+                             "0123456789abcdef23456789abcdef01"
+                             "456789abcdef0123", "0000000000000000", 0, 8),
+                      0);
+    qtest_memread(t->qts, DST, out, 8);
+    ck_assert_mem_eq(out, want, 8);
+    /* A DES key of the wrong size: the DES CHA's key size error */
+    ck_assert_uint_eq(c1_job(t, CAAM_ALG_DES, CAAM_AAI_ECB, true,
+                             "0123456789abcdef01", NULL, 0, 8) & 0xf00000ff,
+                      0x20000023);
+
+    /* IEEE 1619 XTS-AES-128 vector 1: zero keys, sector 0, zero data */
+    memset(in, 0, 32);
+    qtest_memwrite(t->qts, SRC, in, 32);
+    ck_assert_uint_eq(c1_job(t, CAAM_ALG_AES, CAAM_AAI_XTS, true,
+                             "00000000000000000000000000000000"
+                             "00000000000000000000000000000000",
+                             "0000000000000000", 0x20, 32), 0);
+    qtest_memread(t->qts, DST, out, 32);
+    hex("917cf69ebd68b2ec9b9fe9a3eadda692cd43d2f59598ed858c02c2652fbf922e",
+        want);
+    ck_assert_mem_eq(out, want, 32);
+    /* 17 bytes: ciphertext stealing round trip */
+    hex("000102030405060708090a0b0c0d0e0f10", in);
+    qtest_memwrite(t->qts, SRC, in, 17);
+    ck_assert_uint_eq(c1_job(t, CAAM_ALG_AES, CAAM_AAI_XTS, true,
+                             "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0"
+                             "bfbebdbcbbbab9b8b7b6b5b4b3b2b1b0",
+                             "9a78563412000000", 0x20, 17), 0);
+    qtest_memread(t->qts, DST, out, 17);
+    ck_assert(memcmp(out, in, 17));
+    qtest_memwrite(t->qts, SRC, out, 17);
+    ck_assert_uint_eq(c1_job(t, CAAM_ALG_AES, CAAM_AAI_XTS, false,
+                             "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0"
+                             "bfbebdbcbbbab9b8b7b6b5b4b3b2b1b0",
+                             "9a78563412000000", 0x20, 17), 0);
+    qtest_memread(t->qts, DST, out, 17);
+    ck_assert_mem_eq(out, in, 17);
+
+    /* RFC 4493 example 2: AES-CMAC of one block, in context bytes 0-15 */
+    {
+        Desc d = { .n = 1 };
+
+        hex(nist_key, want);
+        hex(nist_pt, in);
+        qtest_memwrite(t->qts, SRC, in, 16);
+        put_seqs(&d, 16, 16);
+        put(&d, CAAM_CMD_WORD(CAAM_CMD_KEY) | CAAM_CLASS_1 | CAAM_KEY_IMM |
+            16);
+        put_bytes(&d, want, 16);
+        put_op(&d, CAAM_OP_TYPE_CLASS1, CAAM_ALG_AES, CAAM_AAI_CMAC,
+               CAAM_AS_INITFINAL, CAAM_OP_ENCRYPT);
+        put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_LOAD) | CAAM_CLASS_1 |
+            ((CAAM_FIFOLD_TYPE_MSG | CAAM_FIFOLD_LAST1) << 16) | 16);
+        put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_STORE) | CAAM_CLASS_1 |
+            (CAAM_LDST_CTX << 16) | 16);
+        hdr(&d, CAAM_CMD_DESC_HDR, 0);
+        ck_assert_uint_eq(run_job(t, &d), 0);
+        qtest_memread(t->qts, DST, out, 16);
+        hex("070a16b46b4d4144f79bdd9dd04a287c", want);
+        ck_assert_mem_eq(out, want, 16);
+    }
+    ps_qtest_quit(t);
+}
+END_TEST
+
+/*
+ * caamhash's steps: INIT over whole blocks saves the running context,
+ * UPDATE and FINALIZE start from it; the result equals one pass. HMAC
+ * from a DKP split key (the driver's Era 6+ path), checked against
+ * RFC 4231, and an ICV check that fails (authenc decryption).
+ */
+static uint32_t md_step(PsQTest *t, unsigned alg, unsigned aai, unsigned as,
+                        const uint8_t *msg, unsigned len, bool import,
+                        unsigned ctxlen, const char *dkp_key,
+                        const uint8_t *icv, unsigned icvlen)
+{
+    Desc d = { .n = 1 };
+    unsigned inlen = (import ? ctxlen : 0) + len + icvlen;
+
+    put_seqs(&d, inlen, ctxlen);
+    if (dkp_key) {
+        unsigned kl = strlen(dkp_key), sl = 2 * (alg == CAAM_ALG_SHA256 ?
+                                                32 : 20);
+
+        put(&d, CAAM_CMD_WORD(CAAM_CMD_OPERATION) | CAAM_OP_TYPE_UNI_PCL |
+            ((CAAM_OP_PCLID_DKP_MD5 + alg - CAAM_ALG_MD5) << 16) | kl);
+        put_bytes(&d, (const uint8_t *)dkp_key, kl);
+        /* room for the split key, as append_proto_dkp reserves it */
+        for (unsigned i = DIV_ROUND_UP(kl, 4); i < DIV_ROUND_UP(sl, 4); i++) {
+            put(&d, 0);
+        }
+    }
+    if (import) {
+        put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_LOAD) | CAAM_CLASS_2 |
+            (CAAM_LDST_CTX << 16) | ctxlen);
+    }
+    /* authenc decryption checks the ICV: OP_ALG_DECRYPT | OP_ALG_ICV_ON */
+    put_op(&d, CAAM_OP_TYPE_CLASS2, alg, aai, as,
+           icvlen ? CAAM_OP_ICV : CAAM_OP_ENCRYPT);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_LOAD) | CAAM_CLASS_2 |
+        ((CAAM_FIFOLD_TYPE_MSG | CAAM_FIFOLD_LAST2) << 16) | len);
+    if (icvlen) {
+        put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_LOAD) | CAAM_CLASS_2 |
+            ((CAAM_FIFOLD_TYPE_ICV | CAAM_FIFOLD_LAST2) << 16) | icvlen);
+    }
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_STORE) | CAAM_CLASS_2 |
+        (CAAM_LDST_CTX << 16) | ctxlen);
+    hdr(&d, CAAM_CMD_DESC_HDR, 0);
+    /* input: the saved context (from the last job's output), msg, ICV */
+    if (import) {
+        uint8_t ctx[72];
+
+        qtest_memread(t->qts, DST, ctx, ctxlen);
+        qtest_memwrite(t->qts, SRC, ctx, ctxlen);
+    }
+    qtest_memwrite(t->qts, SRC + (import ? ctxlen : 0), msg, len);
+    if (icvlen) {
+        qtest_memwrite(t->qts, SRC + (import ? ctxlen : 0) + len, icv,
+                       icvlen);
+    }
+    return run_job(t, &d);
+}
+
+START_TEST(test_hash_steps_and_dkp)
+{
+    PsQTest *t = start(16, "");
+    uint8_t msg[200], out[64], want[64];
+    const char *jefe = "what do ya want for nothing?";
+
+    for (int i = 0; i < 200; i++) {
+        msg[i] = i * 7 + 1;
+    }
+    /* one pass */
+    ck_assert_uint_eq(md_step(t, CAAM_ALG_SHA256, CAAM_AAI_HASH,
+                              CAAM_AS_INITFINAL, msg, 200, false, 32, NULL,
+                              NULL, 0), 0);
+    qtest_memread(t->qts, DST, want, 32);
+    /* INIT 64, UPDATE 128, FINALIZE 8: contexts of 32 + 8 bytes */
+    ck_assert_uint_eq(md_step(t, CAAM_ALG_SHA256, CAAM_AAI_HASH,
+                              CAAM_AS_INIT, msg, 64, false, 40, NULL, NULL,
+                              0), 0);
+    ck_assert_uint_eq(md_step(t, CAAM_ALG_SHA256, CAAM_AAI_HASH,
+                              CAAM_AS_UPDATE, msg + 64, 128, true, 40, NULL,
+                              NULL, 0), 0);
+    ck_assert_uint_eq(md_step(t, CAAM_ALG_SHA256, CAAM_AAI_HASH,
+                              CAAM_AS_FINALIZE, msg + 192, 8, true, 40, NULL,
+                              NULL, 0), 0);
+    qtest_memread(t->qts, DST, out, 32);
+    ck_assert_mem_eq(out, want, 32);
+    /* UPDATE of a partial block: MDHA data size error */
+    ck_assert_uint_eq(md_step(t, CAAM_ALG_SHA256, CAAM_AAI_HASH,
+                              CAAM_AS_INIT, msg, 10, false, 40, NULL, NULL,
+                              0) & 0xf00000ff, 0x20000042);
+
+    /* SHA-224 of "abc" (FIPS 180-4) */
+    ck_assert_uint_eq(md_step(t, CAAM_ALG_SHA224, CAAM_AAI_HASH,
+                              CAAM_AS_INITFINAL, (const uint8_t *)"abc", 3,
+                              false, 28, NULL, NULL, 0), 0);
+    qtest_memread(t->qts, DST, out, 28);
+    hex("23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7", want);
+    ck_assert_mem_eq(out, want, 28);
+
+    /* RFC 4231 test 2 through DKP's split key and HMAC_PRECOMP */
+    ck_assert_uint_eq(md_step(t, CAAM_ALG_SHA256, CAAM_AAI_HMAC_PRECOMP,
+                              CAAM_AS_INITFINAL, (const uint8_t *)jefe,
+                              strlen(jefe), false, 32, "Jefe", NULL, 0), 0);
+    qtest_memread(t->qts, DST, out, 32);
+    hex("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+        want);
+    ck_assert_mem_eq(out, want, 32);
+    /* the same with the ICV check on: 0 with the right ICV ... */
+    ck_assert_uint_eq(md_step(t, CAAM_ALG_SHA256, CAAM_AAI_HMAC_PRECOMP,
+                              CAAM_AS_INITFINAL, (const uint8_t *)jefe,
+                              strlen(jefe), false, 32, "Jefe", want, 16), 0);
+    /* ... and the MDHA's ICV check error with a wrong one */
+    want[3] ^= 0x40;
+    ck_assert_uint_eq(md_step(t, CAAM_ALG_SHA256, CAAM_AAI_HMAC_PRECOMP,
+                              CAAM_AS_INITFINAL, (const uint8_t *)jefe,
+                              strlen(jefe), false, 32, "Jefe", want, 16) &
+                      0xf00000ff, 0x2000004a);
+    ps_qtest_quit(t);
+}
+END_TEST
+
 /* ---- malformed descriptors: the output ring's status for each ---- */
 
 START_TEST(test_bad_descriptors)
@@ -687,12 +1022,12 @@ START_TEST(test_bad_descriptors)
     put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_LOAD) | 8);
     hdr(&d, CAAM_CMD_DESC_HDR, 0);
     ck_assert_uint_eq(run_job(t, &d), 0x40000410);
-    /* DES: a CHA this CAAM does not have */
+    /* ARC4: a CHA this CAAM does not have */
     d.n = 1;
     put(&d, CAAM_CMD_WORD(CAAM_CMD_OPERATION) | CAAM_OP_TYPE_CLASS1 |
-        (CAAM_ALG_DES << 16) | (CAAM_AAI_CBC << 4));
+        (0x30 << 16));
     hdr(&d, CAAM_CMD_DESC_HDR, 0);
-    ck_assert_uint_eq(run_job(t, &d), 0x2000012f);
+    ck_assert_uint_eq(run_job(t, &d), 0x2000010f);
     /* A wrong AES key length */
     d.n = 1;
     put(&d, CAAM_CMD_WORD(CAAM_CMD_KEY) | CAAM_CLASS_1 | CAAM_KEY_IMM | 5);
@@ -740,7 +1075,8 @@ START_TEST(test_bad_descriptors)
     ck_assert_ptr_nonnull(strstr(log, "a JUMP loop?"));
     ck_assert_ptr_nonnull(strstr(log, "outside RAM"));
     ck_assert_ptr_nonnull(strstr(log, "the input sequence has 4"));
-    ck_assert_ptr_nonnull(strstr(log, "class 1 algorithm 0x20"));
+    ck_assert_ptr_nonnull(strstr(log, "class 1 algorithm 0x30: this CAAM "
+                                      "has no such CHA"));
     ck_assert_ptr_nonnull(strstr(log, "AES key of 5 bytes"));
     ck_assert_ptr_nonnull(strstr(log, "the job moves more than"));
     ps_qtest_quit(t);
@@ -1031,6 +1367,9 @@ int main(void)
     tcase_add_test(data, test_aes_cbc_scatter_gather);
     tcase_add_test(data, test_aes_ecb_ctr_kat);
     tcase_add_test(data, test_hash_kat);
+    tcase_add_test(data, test_aes_gcm_kat);
+    tcase_add_test(data, test_des_xts_cmac_kat);
+    tcase_add_test(data, test_hash_steps_and_dkp);
     tcase_add_test(data, test_bad_descriptors);
     tcase_add_test(ring, test_ring_wrap);
     tcase_add_test(ring, test_output_ring_full_waits);

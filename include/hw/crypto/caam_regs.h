@@ -157,10 +157,10 @@ REG32(DECO_JRCTL_LO, 0x804)
 REG32(DECO_OPSTA_HI, 0x810)         /* DxOPSTA: the descriptor's status */
 REG32(DECO_OPSTA_LO, 0x814)
 REG32(DECO_DESCBUF, 0xa00)          /* DxDESB: 64 words */
-REG32(DECO_DBG, 0xe00)              /* DxDDR */
+REG32(DECO_DBG, 0xe04)              /* DxDDR (after descbuf + 193 words) */
     FIELD(DECO_DBG, STAT, 20, 4)
     FIELD(DECO_DBG, VALID, 31, 1)   /* a descriptor is running */
-REG32(DECO_DBG_EXEC, 0xe38)         /* DxDER (Era 10+) */
+REG32(DECO_DBG_EXEC, 0xe3c)         /* DxDER (Era 10+) */
 #define CAAM_DESC_MAX_WORDS     64
 #define CAAM_DECO_STAT_HOST_ERR 0xd
 
@@ -193,6 +193,7 @@ REG32(DECO_DBG_EXEC, 0xe38)         /* DxDER (Era 10+) */
 #define CAAM_DECOERR_WATCHDOG   0x1c
 /* CCB error: CHA id << 4 | error id */
 #define CAAM_CHAID_AES          0x1
+#define CAAM_CHAID_DES          0x2
 #define CAAM_CHAID_MD           0x4
 #define CAAM_CHAID_RNG          0x5
 #define CAAM_CCBERR_MODE        0x1
@@ -265,6 +266,8 @@ REG32(DECO_DBG_EXEC, 0xe38)         /* DxDER (Era 10+) */
 #define CAAM_LDST_MATH2         0x0a
 #define CAAM_LDST_MATH3         0x0b
 #define CAAM_LDST_CLASS_DECO    (3u << 25)
+#define CAAM_LDST_INFO_FIFO     0x7a    /* CLASS_IND_CCB: an NFIFO entry */
+#define CAAM_LDST_OUTFIFO       0x7e    /* CLASS_IND_CCB: bytes */
 
 /* FIFO LOAD / FIFO STORE */
 #define CAAM_FIFO_IMM           (1u << 23)
@@ -276,8 +279,11 @@ REG32(DECO_DBG_EXEC, 0xe38)         /* DxDER (Era 10+) */
 #define CAAM_FIFOLD_TYPE_IV     0x20
 #define CAAM_FIFOLD_TYPE_AAD    0x30
 #define CAAM_FIFOLD_TYPE_ICV    0x38
+#define CAAM_FIFOLD_TYPE_MASK   0x38
+#define CAAM_FIFOLD_ACT_MASK    0x07    /* bits: FLUSH1, LAST1, LAST2 */
 #define CAAM_FIFOLD_LAST1       0x02
 #define CAAM_FIFOLD_LAST2       0x04
+#define CAAM_FIFOST_TYPE_KEY_KEK 0x24   /* a class key, encrypted */
 #define CAAM_FIFOST_TYPE_MSG    0x30
 #define CAAM_FIFOST_TYPE_RNGSTORE 0x34
 #define CAAM_FIFOST_TYPE_RNGFIFO 0x35
@@ -298,6 +304,14 @@ REG32(DECO_DBG_EXEC, 0xe38)         /* DxDER (Era 10+) */
 #define CAAM_OP_TYPE_MASK       (7u << 24)
 #define CAAM_OP_TYPE_CLASS1     (2u << 24)
 #define CAAM_OP_TYPE_CLASS2     (4u << 24)
+#define CAAM_OP_TYPE_UNI_PCL    (0u << 24)
+#define CAAM_OP_PCLID_SHIFT     16
+#define CAAM_OP_PCLID_DKP_MD5   0x20    /* ..SHA512: 0x25 */
+#define CAAM_OP_DKP_SRC_SHIFT   14
+#define CAAM_OP_DKP_DST_SHIFT   12
+#define CAAM_OP_DKP_IMM         0
+#define CAAM_OP_DKP_PTR         2
+#define CAAM_OP_DKP_KEYLEN_MASK 0xfff
 #define CAAM_OP_ALGSEL_SHIFT    16
 #define CAAM_OP_ALGSEL_MASK     (0xffu << 16)
 #define CAAM_ALG_AES            0x10
@@ -315,6 +329,11 @@ REG32(DECO_DBG_EXEC, 0xe38)         /* DxDER (Era 10+) */
 #define CAAM_AAI_CTR_MOD128     0x00
 #define CAAM_AAI_CBC            0x10
 #define CAAM_AAI_ECB            0x20
+#define CAAM_AAI_XTS            0x50
+#define CAAM_AAI_CMAC           0x60
+#define CAAM_AAI_XCBC_MAC       0x70
+#define CAAM_AAI_GCM            0x90
+#define CAAM_AAI_DK             0x100   /* AES decrypt key: no effect here */
 #define CAAM_AAI_HASH           0x00
 #define CAAM_AAI_HMAC           0x01
 #define CAAM_AAI_HMAC_PRECOMP   0x04
@@ -385,6 +404,30 @@ REG32(DECO_DBG_EXEC, 0xe38)         /* DxDER (Era 10+) */
 #define CAAM_MOVE_LEN_MASK      0xff
 #define CAAM_MOVE_CLASS1CTX     0x0
 #define CAAM_MOVE_CLASS2CTX     0x1
+#define CAAM_MOVE_OUTFIFO       0x2
+#define CAAM_MOVE_DESCBUF       0x3
 #define CAAM_MOVE_MATH0         0x4     /* ..MATH3: 0x7 */
+#define CAAM_MOVE_SRC_INFIFO    0x8
+#define CAAM_MOVE_SRC_INFIFO_CL 0x9     /* a class's waiting input */
+#define CAAM_MOVE_DEST_C1INFIFO 0x8
+#define CAAM_MOVE_DEST_C2INFIFO 0x9
+
+/* NFIFO entries (LOAD to the info FIFO) */
+#define CAAM_NFIFO_DEST_SHIFT   30
+#define CAAM_NFIFO_LC2          (1u << 29)
+#define CAAM_NFIFO_LC1          (1u << 28)
+#define CAAM_NFIFO_STYPE_SHIFT  24
+#define CAAM_NFIFO_STYPE_OFIFO  1
+#define CAAM_NFIFO_STYPE_PAD    2
+#define CAAM_NFIFO_DTYPE_SHIFT  20
+#define CAAM_NFIFO_DTYPE_AAD    0x1
+#define CAAM_NFIFO_DTYPE_IV     0x2
+#define CAAM_NFIFO_DTYPE_ICV    0xa
+#define CAAM_NFIFO_DTYPE_MSG    0xf
+#define CAAM_NFIFO_PTYPE_SHIFT  16
+#define CAAM_NFIFO_PTYPE_ZEROS  0
+#define CAAM_NFIFO_PTYPE_RND_NZ 1
+#define CAAM_NFIFO_PTYPE_RND    3
+#define CAAM_NFIFO_DLEN_MASK    0xfff
 
 #endif

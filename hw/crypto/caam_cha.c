@@ -88,7 +88,9 @@ static bool caam_icv_in(CaamDeco *d, unsigned idx, CaamClass *c,
         return caam_fail(d, idx, CAAM_DECO_ERR(CAAM_DECOERR_FIFOLDCMD),
                          "ICV of more than %d bytes", CAAM_ICV_MAX);
     }
-    memcpy(c->icv + c->icvlen, buf, len);
+    if (len) {
+        memcpy(c->icv + c->icvlen, buf, len);
+    }
     c->icvlen += len;
     return true;
 }
@@ -466,7 +468,9 @@ static bool caam_gcm_data(CaamDeco *d, unsigned idx, CaamData type,
                              "GCM IV after data, or over %d bytes",
                              CAAM_GCM_IV_MAX);
         }
-        memcpy(c->gcm_iv + c->gcm_ivlen, buf, len);
+        if (len) {
+            memcpy(c->gcm_iv + c->gcm_ivlen, buf, len);
+        }
         c->gcm_ivlen += len;
         return true;
     case CAAM_DATA_AAD:
@@ -593,7 +597,9 @@ static bool caam_mac_data(CaamDeco *d, unsigned idx, const uint8_t *buf,
         return !n || caam_mac_block(d, idx, c->data->data);
     }
     memset(blk, 0, 16);
-    memcpy(blk, c->data->data, n);
+    if (n) {
+        memcpy(blk, c->data->data, n);
+    }
     if (n < 16) {
         blk[n] = 0x80;
     }
@@ -694,7 +700,9 @@ bool caam_c1_data(CaamDeco *d, unsigned idx, CaamData type,
         return true;
     }
     if (type == CAAM_DATA_IV) {
-        memcpy(c->ctx, buf, MIN(len, CAAM_CTX_SIZE));
+        if (len) {
+            memcpy(c->ctx, buf, MIN(len, CAAM_CTX_SIZE));
+        }
         if (!last) {
             return true;
         }

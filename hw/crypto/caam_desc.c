@@ -435,7 +435,9 @@ static bool caam_nfifo(CaamDeco *d, unsigned idx, uint32_t e)
                              "info FIFO entry takes %u bytes, the output "
                              "FIFO holds %u", len, d->ofifo->len);
         }
-        memcpy(buf, d->ofifo->data, len);
+        if (len) {
+            memcpy(buf, d->ofifo->data, len);
+        }
     } else if (ptype != CAAM_NFIFO_PTYPE_ZEROS) {
         qemu_guest_getrandom_nofail(buf, len);
         for (uint32_t i = 0; ptype == CAAM_NFIFO_PTYPE_RND_NZ && i < len;
@@ -1170,8 +1172,10 @@ static bool caam_move(CaamDeco *d, unsigned idx, uint32_t w)
                              "MOVE of %u bytes from a FIFO that holds %u",
                              len, f->len);
         }
-        memcpy(buf, f->data, len);
-        g_byte_array_remove_range(f, 0, len);
+        if (len) {
+            memcpy(buf, f->data, len);
+            g_byte_array_remove_range(f, 0, len);
+        }
         break;
     }
     case CAAM_MOVE_DESCBUF:

@@ -11,8 +11,10 @@
 # (generic-fuzz refills a region read twice): the input ring entry, the
 # job header, then the job again word by word from its header (then the
 # shared descriptor's the same way, and the data). One seed generates
-# RNG data (caamrng.c), the other runs AES-CBC through a shared
-# descriptor (caamalg.c's skcipher).
+# RNG data (caamrng.c), one runs AES-CBC through a shared descriptor
+# (caamalg.c's skcipher), one AES-GCM as caamalg orders it (the IV before
+# the OPERATION, the store before the load that feeds it), one HMAC-SHA256
+# from a DKP split key (caamhash.c on Era 6 and later).
 import hashlib
 import os
 import struct
@@ -97,13 +99,34 @@ cbc = [hdr(0x16, cbc, 1 << 12 | 1 << 11)] + cbc
 cbc_data = desc_patterns(sh) + [pattern(bytes(range(16))),
                                pattern(bytes(range(32, 64)))]
 
+gcm = [cmd(0x1f) | 48] + ptr(DST) + [cmd(0x1e) | 32] + ptr(SRC) + [
+    cmd(0x04) | 1 << 25 | 1 << 23 | 0x21 << 16 | 12,     # FIFO LOAD IV
+    0xbebafeca, 0xdbacefa, 0x88f8cade,
+    cmd(0x00) | 1 << 25 | 1 << 23 | 16] + key + [
+    cmd(0x10) | 2 << 24 | 0x10 << 16 | 0x90 << 4 | 3 << 2 | 1,
+    cmd(0x05) | 1 << 25 | 0x31 << 16 | 16,               # AAD, FLUSH1
+    cmd(0x0d) | 0x30 << 16 | 16,                         # store, waits
+    cmd(0x05) | 1 << 25 | 0x12 << 16 | 16,               # MSG, LAST1
+    cmd(0x0b) | 1 << 25 | 0x20 << 16 | 16]               # the tag
+gcm = [hdr(0x16, gcm)] + gcm
+gcm_data = [pattern(bytes(range(16))), pattern(bytes(range(16, 32)))]
+
+dkp = [cmd(0x1f) | 32] + ptr(DST) + [cmd(0x1e) | 20] + ptr(SRC) + [
+    cmd(0x10) | 0x23 << 16 | 4, 0x6566654a] + [0] * 15 + [  # DKP "Jefe"
+    cmd(0x10) | 4 << 24 | 0x43 << 16 | 0x04 << 4 | 3 << 2 | 1,
+    cmd(0x05) | 2 << 25 | 0x14 << 16 | 20,               # MSG, LAST2
+    cmd(0x0b) | 2 << 25 | 0x20 << 16 | 32]
+dkp = [hdr(0x16, dkp)] + dkp
+dkp_data = [pattern(b"what do ya want for ")]
+
 tail = [write(JR0 + 0x1c, 1),                     # IRJA: the job runs
         read(JR0 + 0x4c),                         # JRINT
         read(JR0 + 0x3c),                         # ORSF
         write(JR0 + 0x34, 1),                     # ORJR
         write(JR0 + 0x4c, 1)]
 os.makedirs(sys.argv[1], exist_ok=True)
-for body in (job_patterns(rng), job_patterns(cbc) + cbc_data):
+for body in (job_patterns(rng), job_patterns(cbc) + cbc_data,
+             job_patterns(gcm) + gcm_data, job_patterns(dkp) + dkp_data):
     cmds = start + body + tail
     for c in cmds:
         assert b"FUZZ" not in c

@@ -1363,6 +1363,19 @@ static bool caam_header_ok(uint32_t hdr, unsigned cmd, unsigned mask)
     return CAAM_CMD(hdr) == cmd && (hdr & CAAM_HDR_ONE) && (hdr & mask);
 }
 
+/* The trace event caam_desc: a fetched descriptor's words, in hex. */
+static void caam_trace_desc(uint64_t addr, const uint32_t *w, unsigned n)
+{
+    if (trace_event_get_state_backends(TRACE_CAAM_DESC)) {
+        g_autoptr(GString) str = g_string_sized_new(9 * n);
+
+        for (unsigned i = 0; i < n; i++) {
+            g_string_append_printf(str, "%s%08" PRIx32, i ? " " : "", w[i]);
+        }
+        trace_caam_desc(addr, n, str->str);
+    }
+}
+
 uint32_t caam_run_job(CaamState *s, uint64_t addr, const uint32_t *words,
                       unsigned n)
 {
@@ -1400,6 +1413,7 @@ uint32_t caam_run_job(CaamState *s, uint64_t addr, const uint32_t *words,
         goto out;
     }
     d.len = jlen;
+    caam_trace_desc(addr, jd, jlen);
     if (!(jd[0] & CAAM_HDR_SHARED)) {
         jstart = MAX(1, (jd[0] >> CAAM_HDR_START_IDX_SHIFT) & 0x3f);
         caam_exec(&d, jd, jlen, jstart);
@@ -1419,6 +1433,7 @@ uint32_t caam_run_job(CaamState *s, uint64_t addr, const uint32_t *words,
     if (!caam_fetch(&d, sp, sd, slen)) {
         goto out;
     }
+    caam_trace_desc(sp, sd, slen);
     jstart = 1 + d.psz / 4;
     if (jd[0] & CAAM_HDR_REVERSE) {
         caam_exec(&d, jd, jlen, jstart);

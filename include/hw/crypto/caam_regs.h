@@ -430,4 +430,54 @@ REG32(DECO_DBG_EXEC, 0xe3c)         /* DxDER (Era 10+) */
 #define CAAM_NFIFO_PTYPE_RND    3
 #define CAAM_NFIFO_DLEN_MASK    0xfff
 
+/*
+ * More descriptor fields (desc.h), for the disassembler (caam_disasm.c),
+ * which decodes what the model does not run as well.
+ */
+#define CAAM_CLASS_MASK         (3u << CAAM_CLASS_SHIFT)
+#define CAAM_CMD_SGF            (1u << 24)  /* KEY/LOAD/FIFO: SGF; SEQ: VLF */
+#define CAAM_HDR_ZRO            (1u << 15)
+#define CAAM_HDR_TRUSTED        (1u << 14)  /* job */
+#define CAAM_HDR_MAKE_TRUSTED   (1u << 13)  /* job */
+#define CAAM_HDR_SAVECTX        (1u << 12)  /* shared */
+#define CAAM_HDR_PROP_DNR       (1u << 11)  /* shared */
+#define CAAM_HDR_START_IDX_MASK 0x3f        /* job with SHARED: SD length */
+#define CAAM_HDR_JD_SHARE_MASK  7
+#define CAAM_HDR_SD_SHARE_MASK  3
+#define CAAM_KEY_NWB            (1u << 21)
+#define CAAM_KEY_EKT            (1u << 20)  /* ENC with AES-CCM */
+#define CAAM_KEY_TK             (1u << 15)
+#define CAAM_KEK_BLOCK          16          /* ENC (ECB) keys: padded to */
+#define CAAM_KEK_CCM_OVERHEAD   12          /* ENC+EKT keys: 8-aligned + */
+#define CAAM_LDST_OFFSET_MASK   0xff
+#define CAAM_LDST_DECOCTRL      0x06        /* DECO: flags, no data */
+#define CAAM_LDST_DESCBUF       0x40        /* DECO: lengths in words */
+#define CAAM_LDST_DESCBUF_JOB   0x41        /* STORE: no pointer */
+#define CAAM_LDST_DESCBUF_SHARED 0x42
+#define CAAM_LDST_DESCBUF_JOB_WE 0x45
+#define CAAM_LDST_DESCBUF_SHARED_WE 0x46
+#define CAAM_FIFOST_CONT        (1u << 23)
+#define CAAM_FIFOLD_FLUSH1      0x01
+#define CAAM_FIFOLD_TYPE_PK_MASK 0x30       /* zero: a PKHA type */
+#define CAAM_FIFOLD_TYPE_NOINFOFIFO 0x0f
+#define CAAM_SQ_RJD             (1u << 20)
+#define CAAM_OP_TYPE_PK         (1u << 24)
+#define CAAM_OP_TYPE_DECAP_PCL  (6u << 24)
+#define CAAM_OP_TYPE_ENCAP_PCL  (7u << 24)
+#define CAAM_OP_PCLID_MASK      0xff
+#define CAAM_OP_PCLID_DKP_RIF_MD5 0x60      /* ..SHA512: 0x65 */
+#define CAAM_OP_PCLINFO_MASK    0xffff
+#define CAAM_OP_DKP_SEQ         1
+#define CAAM_OP_DKP_SGF         3
+#define CAAM_SIGN_TYPE_SHIFT    16
+#define CAAM_SIGN_TYPE_FINAL_NONZERO 2      /* FINAL types: 0..2 */
+#define CAAM_SIGN_WORDS         8           /* a FINAL signature's words */
+#define CAAM_MOVE_AUX_SHIFT     25
+#define CAAM_MOVE_WAITCOMP      (1u << 24)
+#define CAAM_MOVELEN_MRSEL_MASK 3
+#define CAAM_MATH_NFU           (1u << 25)
+#define CAAM_MATH_STL           (1u << 24)
+#define CAAM_MATH_SRC1_ONE      0xc
+#define CAAM_JUMP_OFFSET_MASK   0xff
+
 #endif

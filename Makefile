@@ -55,6 +55,7 @@ bench: setup
 	@bench/zip-throughput --build $(BUILD)
 	@bench/block-throughput --build $(BUILD)
 	@bench/raid-throughput --build $(BUILD)
+	@bench/caam-throughput --build $(BUILD)
 	@bench/can-throughput --build $(BUILD)
 	@bench/wpan-throughput --build $(BUILD)
 	@bench/net-throughput --build $(BUILD)

@@ -17,6 +17,7 @@
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
 #include "qapi/error.h"
+#include "crypto/clmul.h"
 #include "caam_int.h"
 #include "trace.h"
 
@@ -319,25 +320,42 @@ static bool caam_xts_run(CaamDeco *d, unsigned idx, uint8_t *p, uint32_t n)
 
 /* ---- GCM ---- */
 
-/* x = x * h in GF(2^128), GCM's bit order. */
+/*
+ * x = x * h in GF(2^128), GCM's bit order: x^0 is the top bit of byte 0,
+ * so a block read as a big-endian 128-bit integer holds its polynomial
+ * bit-reversed. The carry-less product of two such integers (QEMU's
+ * clmul_64, PCLMULQDQ where the host has it), shifted left by one, is
+ * the 256-bit reversal of the product: its high half is the low 128
+ * coefficients, its low half R the high ones. Those fold back with
+ * x^128 = x^7 + x^2 + x + 1, where multiplying by x^m is a right shift
+ * here: what falls off R's bottom (R << 127, 126, 121) folds once more.
+ */
 static void caam_gf128_mul(uint8_t *x, const uint8_t *h)
 {
-    uint64_t zh = 0, zl = 0, vh = ldq_be_p(h), vl = ldq_be_p(h + 8);
-    uint64_t xh = ldq_be_p(x), xl = ldq_be_p(x + 8);
+    uint64_t a1 = ldq_be_p(x), a0 = ldq_be_p(x + 8);
+    uint64_t b1 = ldq_be_p(h), b0 = ldq_be_p(h + 8);
+    Int128 lo = clmul_64(a0, b0), hi = clmul_64(a1, b1);
+    Int128 mid = int128_xor(clmul_64(a0, b1), clmul_64(a1, b0));
+    uint64_t c0 = int128_getlo(lo);
+    uint64_t c1 = int128_gethi(lo) ^ int128_getlo(mid);
+    uint64_t c2 = int128_getlo(hi) ^ int128_gethi(mid);
+    uint64_t c3 = int128_gethi(hi);
+    uint64_t d0, d1, d2, d3, s1, s0;
 
-    for (int i = 0; i < 128; i++) {
-        uint64_t bit = i < 64 ? xh >> (63 - i) : xl >> (127 - i);
-        uint64_t lsb = vl & 1;
-
-        if (bit & 1) {
-            zh ^= vh;
-            zl ^= vl;
-        }
-        vl = (vl >> 1) | (vh << 63);
-        vh = (vh >> 1) ^ (lsb ? 0xe100000000000000ULL : 0);
-    }
-    stq_be_p(x, zh);
-    stq_be_p(x + 8, zl);
+    /* D = C << 1 */
+    d3 = (c3 << 1) | (c2 >> 63);
+    d2 = (c2 << 1) | (c1 >> 63);
+    d1 = (c1 << 1) | (c0 >> 63);
+    d0 = c0 << 1;
+    /* S = R ^ (R << 127) ^ (R << 126) ^ (R << 121), R = [d1:d0] */
+    s1 = d1 ^ (d0 << 63) ^ (d0 << 62) ^ (d0 << 57);
+    s0 = d0;
+    /* Z = D_hi ^ S ^ (S >> 1) ^ (S >> 2) ^ (S >> 7) */
+    d3 ^= s1 ^ (s1 >> 1) ^ (s1 >> 2) ^ (s1 >> 7);
+    d2 ^= s0 ^ ((s0 >> 1) | (s1 << 63)) ^ ((s0 >> 2) | (s1 << 62)) ^
+          ((s0 >> 7) | (s1 << 57));
+    stq_be_p(x, d3);
+    stq_be_p(x + 8, d2);
 }
 
 static void caam_ghash(CaamClass *c, const uint8_t *p, uint32_t n)

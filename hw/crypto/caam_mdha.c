@@ -194,15 +194,27 @@ static void sha256_block(uint64_t *h, const uint8_t *p)
     for (unsigned i = 0; i < 8; i++) {
         v[i] = h[i];
     }
-    /* v[0..7] are a..h of FIPS 180-4 6.2.2. */
-    for (unsigned i = 0; i < 64; i++) {
-        s1 = ror32(v[4], 6) ^ ror32(v[4], 11) ^ ror32(v[4], 25);
-        t1 = v[7] + s1 + ((v[4] & v[5]) ^ (~v[4] & v[6])) + sha256_k[i] + w[i];
-        s0 = ror32(v[0], 2) ^ ror32(v[0], 13) ^ ror32(v[0], 22);
-        t2 = s0 + ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
-        memmove(&v[1], &v[0], 7 * sizeof(v[0]));
-        v[4] += t1;
-        v[0] = t1 + t2;
+    /* a..h of FIPS 180-4 6.2.2, in registers rather than an array */
+    {
+        uint32_t a = v[0], b = v[1], c = v[2], d = v[3];
+        uint32_t e = v[4], f = v[5], g = v[6], hh = v[7];
+
+        for (unsigned i = 0; i < 64; i++) {
+            s1 = ror32(e, 6) ^ ror32(e, 11) ^ ror32(e, 25);
+            t1 = hh + s1 + ((e & f) ^ (~e & g)) + sha256_k[i] + w[i];
+            s0 = ror32(a, 2) ^ ror32(a, 13) ^ ror32(a, 22);
+            t2 = s0 + ((a & b) ^ (a & c) ^ (b & c));
+            hh = g;
+            g = f;
+            f = e;
+            e = d + t1;
+            d = c;
+            c = b;
+            b = a;
+            a = t1 + t2;
+        }
+        v[0] = a, v[1] = b, v[2] = c, v[3] = d;
+        v[4] = e, v[5] = f, v[6] = g, v[7] = hh;
     }
     for (unsigned i = 0; i < 8; i++) {
         h[i] = (uint32_t)(h[i] + v[i]);
@@ -266,15 +278,27 @@ static void sha512_block(uint64_t *h, const uint8_t *p)
         w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
     memcpy(v, h, sizeof(v));
-    /* v[0..7] are a..h of FIPS 180-4 6.4.2. */
-    for (unsigned i = 0; i < 80; i++) {
-        s1 = ror64(v[4], 14) ^ ror64(v[4], 18) ^ ror64(v[4], 41);
-        t1 = v[7] + s1 + ((v[4] & v[5]) ^ (~v[4] & v[6])) + sha512_k[i] + w[i];
-        s0 = ror64(v[0], 28) ^ ror64(v[0], 34) ^ ror64(v[0], 39);
-        t2 = s0 + ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
-        memmove(&v[1], &v[0], 7 * sizeof(v[0]));
-        v[4] += t1;
-        v[0] = t1 + t2;
+    /* a..h of FIPS 180-4 6.4.2, in registers rather than an array */
+    {
+        uint64_t a = v[0], b = v[1], c = v[2], d = v[3];
+        uint64_t e = v[4], f = v[5], g = v[6], hh = v[7];
+
+        for (unsigned i = 0; i < 80; i++) {
+            s1 = ror64(e, 14) ^ ror64(e, 18) ^ ror64(e, 41);
+            t1 = hh + s1 + ((e & f) ^ (~e & g)) + sha512_k[i] + w[i];
+            s0 = ror64(a, 28) ^ ror64(a, 34) ^ ror64(a, 39);
+            t2 = s0 + ((a & b) ^ (a & c) ^ (b & c));
+            hh = g;
+            g = f;
+            f = e;
+            e = d + t1;
+            d = c;
+            c = b;
+            b = a;
+            a = t1 + t2;
+        }
+        v[0] = a, v[1] = b, v[2] = c, v[3] = d;
+        v[4] = e, v[5] = f, v[6] = g, v[7] = hh;
     }
     for (unsigned i = 0; i < 8; i++) {
         h[i] += v[i];

@@ -483,11 +483,15 @@ static bool caam_src(CaamDeco *d, unsigned idx, bool seq, bool imm,
 }
 
 /*
- * Black keys: a key register stored with FIFO STORE KEY_KEK comes back
- * through KEY with ENC. The hardware encrypts it with the job's key
- * encryption key; here a fixed mask stands for that, so a black key is
- * opaque to the guest, as on the chip, but protects nothing.
+ * Black keys: a key register stored with FIFO STORE KEY_KEK (or a split
+ * key with SPLIT_KEK) comes back through KEY with ENC. The hardware
+ * encrypts it with the job's key encryption key in AES-ECB, so a black
+ * key takes its length rounded up to 16 bytes; here a fixed mask stands
+ * for the encryption: opaque to the guest, as on the chip, but it
+ * protects nothing.
  */
+#define CAAM_BLACK_LEN(len)     ROUND_UP(len, 16)
+
 static void caam_black(uint8_t *k, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
@@ -501,20 +505,25 @@ static bool caam_key(CaamDeco *d, unsigned idx, uint32_t w, unsigned *next)
     uint32_t len = w & CAAM_KEY_LEN_MASK;
     uint32_t dest = w & CAAM_KEY_DEST_MASK;
 
+    bool enc = w & CAAM_KEY_ENC;
+    uint8_t buf[CAAM_KEY_SIZE];
+
     if (!c || (w & (1u << 24)) ||
         (dest && (dest != CAAM_KEY_DEST_MDHA_SPLIT || c != &d->c2)) ||
-        ((w & CAAM_KEY_ENC) && dest) || len > CAAM_KEY_SIZE) {
+        (enc ? CAAM_BLACK_LEN(len) : len) > CAAM_KEY_SIZE) {
         return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_KEYCMD),
-                         "KEY 0x%08" PRIx32 " (class, encrypted key, "
-                         "destination or length) not supported", w);
+                         "KEY 0x%08" PRIx32 " (class, destination or "
+                         "length) not supported", w);
     }
     if (!caam_src(d, idx, CAAM_CMD(w) == CAAM_CMD_SEQ_KEY,
-                  w & CAAM_KEY_IMM, c->key, len, next)) {
+                  w & CAAM_KEY_IMM, buf, enc ? CAAM_BLACK_LEN(len) : len,
+                  next)) {
         return false;
     }
-    if (w & CAAM_KEY_ENC) {
-        caam_black(c->key, len);
+    if (enc) {
+        caam_black(buf, CAAM_BLACK_LEN(len));
     }
+    memcpy(c->key, buf, len);
     c->keylen = len;
     c->split_key = dest == CAAM_KEY_DEST_MDHA_SPLIT;
     qcrypto_cipher_free(c->cipher);
@@ -795,7 +804,8 @@ static bool caam_fifo_store(CaamDeco *d, unsigned idx, uint32_t w,
     uint64_t p = 0;
 
     if (((w & (3u << CAAM_CLASS_SHIFT)) &&
-         type != CAAM_FIFOST_TYPE_KEY_KEK) ||
+         type != CAAM_FIFOST_TYPE_KEY_KEK &&
+         type != CAAM_FIFOST_TYPE_SPLIT_KEK) ||
         (!seq && (w & CAAM_FIFO_SGF))) {
         return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOSTCMD),
                          "FIFO STORE 0x%08" PRIx32 ": keys other than "
@@ -854,7 +864,41 @@ static bool caam_fifo_store(CaamDeco *d, unsigned idx, uint32_t w,
                              "FIFO STORE of %u key bytes, the key register "
                              "holds %u", len, c ? c->keylen : 0);
         }
-        buf = g_memdup2(c->key, len);
+        buf = g_malloc0(CAAM_BLACK_LEN(len) + 1);
+        memcpy(buf, c->key, len);
+        len = CAAM_BLACK_LEN(len);
+        caam_black(buf, len);
+        break;
+    }
+    case CAAM_FIFOST_TYPE_SPLIT_KEK: {
+        /*
+         * MDHA split-key generation (key_gen.c, Eras before DKP): the
+         * HMAC pads of the class 2 key, for the algorithm of the class 2
+         * OPERATION before it, stored black.
+         */
+        CaamMdAlg alg;
+        uint8_t split[CAAM_MD_MAX_SPLIT_KEY];
+        unsigned slen;
+
+        if (!(w & CAAM_CLASS_2) || (w & CAAM_CLASS_1) ||
+            !caam_md_alg(caam_op_alg(d->c2.op), &alg)) {
+            return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOSTCMD),
+                             "FIFO STORE of a split key without a class 2 "
+                             "hash OPERATION");
+        }
+        slen = d->c2.split_key ? d->c2.keylen :
+               caam_md_split_key(alg, d->c2.key, d->c2.keylen, split);
+        if (d->c2.split_key) {
+            memcpy(split, d->c2.key, slen);
+        }
+        if (len > slen) {
+            return caam_fail(d, idx, DECO_ERR(CAAM_DECOERR_FIFOSTCMD),
+                             "FIFO STORE of %u split-key bytes, the split "
+                             "key has %u", len, slen);
+        }
+        buf = g_malloc0(CAAM_BLACK_LEN(len) + 1);
+        memcpy(buf, split, len);
+        len = CAAM_BLACK_LEN(len);
         caam_black(buf, len);
         break;
     }

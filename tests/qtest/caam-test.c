@@ -985,6 +985,62 @@ START_TEST(test_hash_steps_and_dkp)
 }
 END_TEST
 
+/*
+ * key_gen.c's MDHA split-key generation (the Eras before DKP): HMAC INIT
+ * on the plain key, a zero-length LAST2 load, FIFO STORE SPLIT_KEK; the
+ * black split key (rounded up to 16 bytes) back with KEY ENC|MDHA_SPLIT
+ * runs HMAC_PRECOMP to RFC 4231 test 2's digest.
+ */
+START_TEST(test_split_key_generation)
+{
+    PsQTest *t = start(4, "");
+    const char *jefe = "what do ya want for nothing?";
+    uint64_t kbuf = RAM + 0x150000;
+    uint8_t out[32], want[32];
+    Desc d = { .n = 1 };
+
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_KEY) | CAAM_CLASS_2 | CAAM_KEY_IMM | 4);
+    put_bytes(&d, (const uint8_t *)"Jefe", 4);
+    put_op(&d, CAAM_OP_TYPE_CLASS2, CAAM_ALG_SHA256, CAAM_AAI_HMAC,
+           CAAM_AS_INIT, 0);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_FIFO_LOAD) | CAAM_CLASS_2 | CAAM_FIFO_IMM |
+        ((CAAM_FIFOLD_TYPE_MSG | CAAM_FIFOLD_LAST2) << 16));
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_FIFO_STORE) | CAAM_CLASS_2 |
+        (CAAM_FIFOST_TYPE_SPLIT_KEK << 16) | 64);
+    put_ptr(&d, kbuf);
+    hdr(&d, CAAM_CMD_DESC_HDR, 0);
+    ck_assert_uint_eq(run_job(t, &d), 0);
+
+    d.n = 1;
+    put_seqs(&d, strlen(jefe), 32);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_KEY) | CAAM_CLASS_2 | CAAM_KEY_ENC |
+        CAAM_KEY_DEST_MDHA_SPLIT | 64);
+    put_ptr(&d, kbuf);
+    put_op(&d, CAAM_OP_TYPE_CLASS2, CAAM_ALG_SHA256, CAAM_AAI_HMAC_PRECOMP,
+           CAAM_AS_INITFINAL, CAAM_OP_ENCRYPT);
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_FIFO_LOAD) | CAAM_CLASS_2 |
+        ((CAAM_FIFOLD_TYPE_MSG | CAAM_FIFOLD_LAST2) << 16) | strlen(jefe));
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_SEQ_STORE) | CAAM_CLASS_2 |
+        (CAAM_LDST_CTX << 16) | 32);
+    hdr(&d, CAAM_CMD_DESC_HDR, 0);
+    qtest_memwrite(t->qts, SRC, jefe, strlen(jefe));
+    ck_assert_uint_eq(run_job(t, &d), 0);
+    qtest_memread(t->qts, DST, out, 32);
+    hex("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+        want);
+    ck_assert_mem_eq(out, want, 32);
+
+    /* A split key stored with no class 2 OPERATION: a FIFO STORE error */
+    d.n = 1;
+    put(&d, CAAM_CMD_WORD(CAAM_CMD_FIFO_STORE) | CAAM_CLASS_2 |
+        (CAAM_FIFOST_TYPE_SPLIT_KEK << 16) | 64);
+    put_ptr(&d, kbuf);
+    hdr(&d, CAAM_CMD_DESC_HDR, 0);
+    ck_assert_uint_eq(run_job(t, &d) & 0xf00000ff, 0x4000000b);
+    ps_qtest_quit(t);
+}
+END_TEST
+
 /* ---- malformed descriptors: the output ring's status for each ---- */
 
 START_TEST(test_bad_descriptors)
@@ -1370,6 +1426,7 @@ int main(void)
     tcase_add_test(data, test_aes_gcm_kat);
     tcase_add_test(data, test_des_xts_cmac_kat);
     tcase_add_test(data, test_hash_steps_and_dkp);
+    tcase_add_test(data, test_split_key_generation);
     tcase_add_test(data, test_bad_descriptors);
     tcase_add_test(ring, test_ring_wrap);
     tcase_add_test(ring, test_output_ring_full_waits);

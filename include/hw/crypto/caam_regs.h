@@ -284,6 +284,7 @@ REG32(DECO_DBG_EXEC, 0xe3c)         /* DxDER (Era 10+) */
 #define CAAM_FIFOLD_LAST1       0x02
 #define CAAM_FIFOLD_LAST2       0x04
 #define CAAM_FIFOST_TYPE_KEY_KEK 0x24   /* a class key, encrypted */
+#define CAAM_FIFOST_TYPE_SPLIT_KEK 0x26 /* the class 2 split key, encrypted */
 #define CAAM_FIFOST_TYPE_MSG    0x30
 #define CAAM_FIFOST_TYPE_RNGSTORE 0x34
 #define CAAM_FIFOST_TYPE_RNGFIFO 0x35

@@ -16,8 +16,8 @@
 # Quick mode (make run, the ASan boot): fewer rngtest blocks and AF_ALG
 # buffers, and the self-tests without the extra (random) ones.
 . /tests/lib/ktap.sh
+. /tests/lib/caam.sh
 
-MOD=/tests/modules
 CTRL=/sys/bus/platform/drivers/caam
 JR=/sys/bus/platform/drivers/caam_jr
 HWRNG=/sys/class/misc/hw_random
@@ -48,9 +48,7 @@ ktap_begin caam 8
 t0=$(cut -d' ' -f1 /proc/uptime)
 phase() { ktap_diag "time: $1 at $(awk -v t0="$t0" '{ printf "%.1f s", $1 - t0 }' /proc/uptime)"; }
 
-for m in error caam crypto_engine caamalg_desc caamhash_desc caam_jr; do
-	insmod $MOD/$m.ko 2>&1 | while read -r l; do ktap_diag "insmod $m: $l"; done
-done
+caam_load_modules | while read -r l; do ktap_diag "$l"; done
 
 dev=$(ktap_bound_device "$CTRL")
 ktap_probe_report caam "$dev"

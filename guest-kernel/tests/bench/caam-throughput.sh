@@ -16,8 +16,8 @@
 # (one per driver, then the ratio), prefixed "alg=NAME", as diagnostics.
 # presilicon.caam_bench_seconds=N sets the time per driver (default 5).
 . /tests/lib/ktap.sh
+. /tests/lib/caam.sh
 
-MOD=/tests/modules
 SIZE=65536
 SECS=$(sed -n 's/.*presilicon\.caam_bench_seconds=\([0-9]*\).*/\1/p' /proc/cmdline)
 SECS=${SECS:-5}
@@ -26,10 +26,7 @@ ktap_begin bench/caam-throughput 4
 # The crypto manager's self-tests without its extra (random) ones: the
 # guest test caam.sh runs those; here they would only lengthen the wait.
 echo 1 >/sys/module/cryptomgr/parameters/noextratests 2>/dev/null
-: >/tmp/cb-insmod.log
-for m in error caam crypto_engine caamalg_desc caamhash_desc caam_jr; do
-	insmod $MOD/$m.ko >>/tmp/cb-insmod.log 2>&1
-done
+caam_load_modules >/tmp/cb-insmod.log 2>&1
 
 # The algorithms register when the job rings probe, and the crypto
 # manager tests each as it does, in a cryptomgr_test thread, on the same

@@ -114,6 +114,10 @@ ktap_result $? "charging with VBUS" "usb online '$got' with VBUS present"
 qmp_set battery-voltage-uv 3805000
 follows "$PSY/voltage_now" 3805000 $V_RES
 # 532 mA (the driver's default limit) / 88.666 mA and 4.2 V: 6 and 5.
+# The driver programs them from its detect work after online reads 1; on
+# a busy host that came after the voltage above (a make check saw 0 and
+# 0), so the host waits for them first.
+ktap_host_wait "$QOM" charge-ichrg 6
 ktap_host_expect "$QOM" charge-ichrg 6
 ktap_host_expect "$QOM" charge-vchrg 5
 qmp_set vbus-present false

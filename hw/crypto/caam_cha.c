@@ -56,7 +56,7 @@ void caam_class_reset(CaamClass *c)
     c->done = false;
     c->icvlen = 0;
     c->icv_ready = false;
-    c->gcm_started = c->gcm_text = false;
+    c->started = c->gcm_text = false;
     c->gcm_ivlen = 0;
 }
 
@@ -391,7 +391,7 @@ static bool caam_gcm_start(CaamDeco *d, unsigned idx)
     CaamClass *c = &d->c1;
     uint8_t len[16] = { 0 };
 
-    if (c->gcm_started) {
+    if (c->started) {
         return true;
     }
     memset(c->gcm_h, 0, 16);
@@ -415,7 +415,7 @@ static bool caam_gcm_start(CaamDeco *d, unsigned idx)
     c->gcm_alen = c->gcm_clen = 0;
     c->gcm_ksoff = 16;
     c->gcm_text = false;
-    c->gcm_started = true;
+    c->started = true;
     return true;
 }
 
@@ -480,7 +480,7 @@ static bool caam_gcm_data(CaamDeco *d, unsigned idx, CaamData type,
 
     switch (type) {
     case CAAM_DATA_IV:
-        if (c->gcm_started || c->gcm_ivlen + len > CAAM_GCM_IV_MAX) {
+        if (c->started || c->gcm_ivlen + len > CAAM_GCM_IV_MAX) {
             return caam_fail(d, idx, CAAM_CCB_ERR(CAAM_CHAID_AES,
                                                   CAAM_CCBERR_DATASIZE),
                              "GCM IV after data, or over %d bytes",
@@ -575,14 +575,14 @@ static bool caam_mac_data(CaamDeco *d, unsigned idx, const uint8_t *buf,
     uint8_t blk[16], sub[16];
     uint32_t o = 0, n;
 
-    if (!c->gcm_started) {
+    if (!c->started) {
         if (as == CAAM_AS_INIT || as == CAAM_AS_INITFINAL) {
             memset(c->ctx, 0, 16);
             if (xcbc && !caam_xcbc_keys(d, idx)) {
                 return false;
             }
         }
-        c->gcm_started = true;
+        c->started = true;
     }
     if (c->data->len + (uint64_t)len > CAAM_MAX_XFER) {
         return caam_fail(d, idx, CAAM_CCB_ERR(CAAM_CHAID_AES,
@@ -670,7 +670,7 @@ bool caam_c1_op(CaamDeco *d, unsigned idx, uint32_t w)
     c->op = w;
     c->done = false;
     c->icvlen = 0;
-    c->gcm_started = c->gcm_text = false;
+    c->started = c->gcm_text = false;
     trace_caam_op(1, alg, caam_op_aai(w), caam_op_as(w));
     return caam_class_drain(d, idx, 1);
 }

@@ -62,12 +62,13 @@ typedef struct CaamClass {
     unsigned gcm_npart, gcm_ksoff;
     uint8_t gcm_iv[CAAM_GCM_IV_MAX];
     unsigned gcm_ivlen;
-    bool gcm_started, gcm_text;
+    bool started;               /* GCM's H and J0, or a MAC's keys, set */
+    bool gcm_text;
     uint64_t gcm_alen, gcm_clen;
 
     /* Class 2: MDHA */
     CaamMd md;
-    uint8_t split[2 * 64];      /* the HMAC split key in use */
+    uint8_t split[CAAM_MD_MAX_SPLIT_KEY];   /* the HMAC split key in use */
 } CaamClass;
 
 /* A sequence: its memory segments (one, or a gather table's). */

@@ -6,14 +6,19 @@
 # the board's CAN bus: mcba_usb binds to 04d8:0a30, both interfaces come
 # up at 500 kbit/s (the analyzer's bit rate read back over QMP), frames
 # cross both ways with cansend/candump, a cangen burst from the HI-3110
-# arrives complete and in order, canfdtest runs between the two, a bus-off injected into
-# the analyzer shows as BUS-OFF, and a bit rate mismatch delivers nothing
-# and takes the analyzer off the bus.
+# arrives complete and in order, canfdtest runs between the two,
+# error-passive injected into the analyzer shows as ERROR-PASSIVE, a bit
+# rate mismatch delivers nothing and takes the analyzer off the bus, and
+# the reopened analyzer, back on the bus by itself, sends again.
 #
 # mcba_usb (6.12) submits its RX URBs at probe only and kills them when
-# the interface goes down, so a reopened interface receives nothing; it
-# also keeps BUS-OFF, which only its status messages set, until reopened.
-# The test never reopens it: it rebinds the driver instead.
+# the interface goes down, so a reopened interface receives nothing; its
+# state, set only by the status messages, only ever gets worse while the
+# interface is up. It also frees the RX buffers at every close and again
+# at disconnect: a second close, or an unbind after a close, frees them
+# twice and corrupts the kernel's DMA pool (seen as a TX path gone dead
+# and as an oops in dma_pool_alloc). So the test never unbinds the
+# driver, and closes the analyzer once, for its last check, leaving it up.
 . /tests/lib/ktap.sh
 . /tests/lib/can.sh
 
@@ -45,24 +50,6 @@ up() {  # ifc bitrate
 	ip link set "$1" type can bitrate "$2" restart-ms 0 2>>/tmp/ip.err &&
 		ip link set "$1" up 2>>/tmp/ip.err
 }
-# Unbind and bind mcba_usb: a new interface with its RX URBs.
-rebind() {
-	echo -n "$dev" >/sys/bus/usb/drivers/mcba_usb/unbind
-	echo -n "$dev" >/sys/bus/usb/drivers/mcba_usb/bind
-	mc=
-	i=0
-	while [ $i -lt $((50 * can_scale)) ] && [ -z "$mc" ]; do
-		for f in /sys/class/net/*; do
-			case "$(readlink "$f/device/driver" 2>/dev/null)" in
-			*/mcba_usb) mc=${f##*/} ;;
-			esac
-		done
-		[ -n "$mc" ] || sleep 0.05
-		i=$((i + 1))
-	done
-	[ -n "$mc" ] && up "$mc" 500000
-}
-
 : >/tmp/ip.err
 up "$mc" 500000 && up "$hi" 500000
 ktap_result $? "both at 500000 bit/s, up" "$(cat /tmp/ip.err)"
@@ -123,24 +110,11 @@ wait $dut 2>/dev/null
 ktap_result $? "canfdtest $loops loops between $hi and $mc" \
 	"exit $r: $(tail -3 /tmp/fdt | tr '\n' ' ') DUT: $(tail -2 /tmp/dut | tr '\n' ' ')"
 
-# Bus-off in the analyzer, from the host: its firmware reports it.
-ktap_host qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$MODEL\", \"property\": \"can-inject\", \"value\": \"bus-off\"}}"
-can_wait_state "$mc" BUS-OFF
-ktap_result $? "bus-off from the host: BUS-OFF" "state '$(can_state "$mc")'"
-
-# The firmware came back by itself; a new interface is error-active.
-: >/tmp/ip.err
-rebind && can_wait_state "$mc" ERROR-ACTIVE
-ok=$?
-can_dump "$hi" 1 /tmp/rx
-cansend "$mc" 456#CAFE
-wait $dpid
-can_dump "$mc" 1 /tmp/rx2
-cansend "$hi" 457#BEEF
-wait $dpid
-[ $ok = 0 ] && grep -q '456   \[2\]  CA FE' /tmp/rx && grep -q '457   \[2\]  BE EF' /tmp/rx2
-ktap_result $? "rebound as $mc: ERROR-ACTIVE, frames both ways" \
-	"state '$(can_state "$mc")', $hi got '$(cat /tmp/rx)', $mc got '$(cat /tmp/rx2)' $(cat /tmp/ip.err)"
+# Error-passive in the analyzer, from the host: its status message
+# carries the TEC, from which mcba_usb takes the state.
+ktap_host qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$MODEL\", \"property\": \"can-inject\", \"value\": \"error-passive\"}}"
+can_wait_state "$mc" ERROR-PASSIVE
+ktap_result $? "error-passive from the host: ERROR-PASSIVE" "state '$(can_state "$mc")'"
 
 # The HI-3110 at 250 kbit/s: the analyzer's frame is destroyed at every
 # attempt, nothing arrives, and the analyzer goes bus-off.
@@ -155,7 +129,18 @@ rec=$(ip -details link show "$hi" | sed -n 's/.*berr-counter tx [0-9]* rx \([0-9
 ktap_result $? "bit rate mismatch: nothing delivered, $mc BUS-OFF, $hi rx errors" \
 	"candump '$(cat /tmp/rx)', $mc state '$(can_state "$mc")', $hi rx errors '$rec'"
 
-ip link set "$mc" down
+# The firmware came back on the bus by itself: reopened (the one close,
+# see above), the analyzer is error-active and its frames arrive.
+: >/tmp/ip.err
+up "$hi" 500000 && up "$mc" 500000 && can_wait_state "$mc" ERROR-ACTIVE
+ok=$?
+can_dump "$hi" 1 /tmp/rx
+cansend "$mc" 456#CAFE
+wait $dpid
+[ $ok = 0 ] && grep -q '456   \[2\]  CA FE' /tmp/rx
+ktap_result $? "reopened $mc: ERROR-ACTIVE, its frames reach $hi" \
+	"state '$(can_state "$mc")', $hi got '$(cat /tmp/rx)' $(cat /tmp/ip.err)"
+
 ip link set "$hi" down
-ktap_validator "$mc (mcba_usb) and $hi (hi311x) at 500000 bit/s on one bus: frames both ways, $n-frame burst complete and in order, canfdtest $loops loops, injected bus-off, bit rate mismatch"
+ktap_validator "$mc (mcba_usb) and $hi (hi311x) at 500000 bit/s on one bus: frames both ways, $n-frame burst complete and in order, canfdtest $loops loops, injected error-passive, bit rate mismatch to bus-off, sends once reopened"
 ktap_finish

@@ -15,8 +15,9 @@
 # (raid6_recov, a test module): a stripe's syndrome equals the CPU's, and
 # every data disk lost with P comes back. Not two failed data disks:
 # Linux 6.12's driver deadlocks on the chained P+Q requests that recovery
-# sends (docs/devices/bcm-flexrm.md). Quick mode (make run, the ASan boot) runs fewer
-# dmatest iterations and writes 4 MiB instead of 16.
+# sends (docs/devices/bcm-flexrm.md). Quick mode (make run, the ASan
+# boot) runs fewer dmatest iterations and writes 2 MiB, on 2 MiB disks,
+# instead of 16 on 8 MiB ones.
 . /tests/lib/ktap.sh
 . /tests/lib/raid.sh
 
@@ -95,10 +96,10 @@ echo 0 >$DT/run
 # its recovery go to the SBA.
 ok=1
 raid_load_stack /tmp/sba-insmod.log || ok=0
-# Disks of 8 MiB (4 MiB in quick mode; md keeps the first MiB for its
+# Disks of 8 MiB (2 MiB in quick mode; md keeps the first MiB for its
 # metadata): md's check reads them all.
 rd=8192
-ktap_quick && rd=4096
+ktap_quick && rd=2048
 insmod $MOD/brd.ko rd_nr=5 rd_size=$rd >>/tmp/sba-insmod.log 2>&1 || ok=0
 mdadm --create /dev/md0 --run --level=6 --raid-devices=5 --chunk=64 \
 	--assume-clean /dev/ram0 /dev/ram1 /dev/ram2 /dev/ram3 /dev/ram4 \
@@ -109,7 +110,7 @@ ktap_result $? "RAID6 array" "$(tail -n 3 /tmp/sba-insmod.log) $(tail -n 3 /tmp/
 
 # Data in whole stripes: md computes P and Q of each on the SBA.
 mib=16
-ktap_quick && mib=4
+ktap_quick && mib=2
 dd if=/dev/urandom of=/tmp/md-data bs=1M count=$mib 2>/dev/null
 want=$(sha256sum </tmp/md-data)
 before=$(ring_stats)

@@ -40,13 +40,15 @@ disk_on() {  # ata-port
 	return 1
 }
 
-# Sector $1's "presilicon lba" text, as the harness wrote it, $2 sectors.
+# Sector $1's "presilicon lba" text, as the harness wrote it, $2 sectors:
+# 21 copies of the 24 characters and 8 more. One printf a sector: growing
+# a string copy by copy took a second of the guest's CPU for 1 MiB.
 pattern() {  # first-lba count
 	awk -v first="$1" -v n="$2" 'BEGIN {
 		for (s = first; s < first + n; s++) {
-			t = sprintf("presilicon lba %08x ", s); line = ""
-			for (k = 0; k < 22; k++) line = line t
-			printf "%s", substr(line, 1, 512)
+			t = sprintf("presilicon lba %08x ", s)
+			printf "%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%.8s",
+			    t, t, t, t, t, t, t, t, t, t, t, t, t, t, t, t, t, t, t, t, t, t
 		} }'
 }
 

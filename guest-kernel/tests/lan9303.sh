@@ -25,6 +25,10 @@ scale=${scale:-1}
 
 ktap_begin lan9303 18
 
+# The driver is a module (configs/lan9303.config): it binds here.
+[ -d "$DRV" ] || ktap_insmod regmap-i2c lan9303-core lan9303_i2c |
+	while read -r l; do ktap_diag "$l"; done
+
 dev=
 for d in "$DRV"/*; do
 	[ -L "$d" ] && [ -e "$d/of_node" ] && dev=${d##*/} && break

@@ -112,6 +112,26 @@ ktap_finish() {
 # plain boot of make check.
 ktap_quick() { grep -q 'presilicon\.quick=1' /proc/cmdline; }
 
+# Load drivers built as modules (=m in a model's fragment; build-kernel
+# ships them in /tests/modules), in any order: a module whose
+# dependencies are not loaded yet is tried again after the others. A
+# driver's probe runs inside its insmod. Prints what would not load.
+ktap_insmod() {  # module...
+	_left=$*
+	for _pass in "$@"; do
+		_next=
+		for _m in $_left; do
+			[ -d "/sys/module/$(echo "$_m" | tr - _)" ] ||
+				insmod "/tests/modules/$_m.ko" 2>/dev/null ||
+				_next="$_next $_m"
+		done
+		_left=$_next
+		[ -n "$_left" ] || return 0
+	done
+	echo "insmod failed:$_left"
+	return 1
+}
+
 # For the bring-up report of `make run`: which driver bound to which
 # device, and when the device first spoke in the kernel log (its probe).
 # A PCI device speaks at enumeration already: pass the driver's own prefix,

@@ -7,13 +7,16 @@
  * compressed chunk by chunk with zlib's raw deflate (windowBits -15,
  * memLevel 8, level 6: what the ThunderX ZIP driver asks of the engine with
  * speed=1) into at most 65535 bytes each, as the engine must, and inflated
- * again; both timed with CLOCK_MONOTONIC and checked.
+ * again, with zlib and with libdeflate (what the model inflates whole
+ * streams with); all timed with CLOCK_MONOTONIC and checked.
  *
  * Prints the key=value lines the guest module prints:
  *   bench corpus bytes=N chunk=N chunks=N fnv=HEX
  *   bench op=compress driver=zlib-host level=6 rounds=N bytes=N out=N ns=N
  *         mbps=X
  *   bench op=decompress driver=zlib-host rounds=N bytes=N in=N ns=N mbps=X
+ *   bench op=decompress driver=libdeflate-host rounds=N bytes=N in=N ns=N
+ *         mbps=X
  * MB/s are 10^6 uncompressed bytes per second in both directions. Passes
  * over the corpus repeat until --min-seconds (0.5) have gone by, and at
  * least --rounds (3) times. Exit 0 when every chunk came back equal.
@@ -24,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 #include <zlib.h>
+#include <libdeflate.h>
 
 #include "corpus.h"
 
@@ -70,8 +74,9 @@ int main(int argc, char **argv)
     size_t bytes, chunks, i, slot;
     uint8_t *data, *comp, *out;
     unsigned int *clen;
-    uint64_t fnv, t0, tc = 0, td = 0, outsz = 0;
-    unsigned long rc = 0, rd = 0;
+    uint64_t fnv, t0, tc = 0, td = 0, tl = 0, outsz = 0;
+    unsigned long rc = 0, rd = 0, rl = 0;
+    struct libdeflate_decompressor *ld = libdeflate_alloc_decompressor();
     z_stream zs, zi;
     int a;
 
@@ -170,6 +175,28 @@ int main(int argc, char **argv)
         fprintf(stderr, "zlib-ref: the round trip differs\n");
         return 1;
     }
+
+    memset(out, 0, bytes);
+    do {
+        t0 = now_ns();
+        for (i = 0; i < chunks; i++) {
+            size_t len = bytes - i * chunk < chunk ? bytes - i * chunk : chunk;
+
+            if (!ld || libdeflate_deflate_decompress(ld, comp + i * slot,
+                                                     clen[i], out + i * chunk,
+                                                     len, NULL)) {
+                fprintf(stderr, "zlib-ref: chunk %zu does not inflate with "
+                        "libdeflate\n", i);
+                return 1;
+            }
+        }
+        tl += now_ns() - t0;
+        rl++;
+    } while (rl < min_rounds || tl < min_seconds * 1e9);
+    if (memcmp(data, out, bytes)) {
+        fprintf(stderr, "zlib-ref: libdeflate's round trip differs\n");
+        return 1;
+    }
     printf("bench corpus bytes=%zu chunk=%lu chunks=%zu fnv=%016llx\n",
            bytes, chunk, chunks, (unsigned long long)fnv);
     printf("bench op=compress driver=zlib-host level=%lu rounds=%lu bytes=%llu "
@@ -180,6 +207,11 @@ int main(int argc, char **argv)
            "ns=%llu mbps=%.2f\n", rd, (unsigned long long)bytes * rd,
            (unsigned long long)outsz * rd, (unsigned long long)td,
            (double)bytes * rd * 1e3 / (double)td);
+    printf("bench op=decompress driver=libdeflate-host rounds=%lu bytes=%llu "
+           "in=%llu ns=%llu mbps=%.2f\n", rl, (unsigned long long)bytes * rl,
+           (unsigned long long)outsz * rl, (unsigned long long)tl,
+           (double)bytes * rl * 1e3 / (double)tl);
+    libdeflate_free_decompressor(ld);
     deflateEnd(&zs);
     inflateEnd(&zi);
     free(clen);

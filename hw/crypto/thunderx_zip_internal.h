@@ -6,7 +6,8 @@
  *                          interrupts, reset, VMState
  *   thunderx_zip_inst.c    instruction fetch and execution: ZIP_INST_S,
  *                          gather/scatter, output and ZIP_ZRES_S writes
- *   thunderx_zip_engine.c  the cores' codings: deflate/inflate (zlib), LZS
+ *   thunderx_zip_engine.c  the cores' codings: deflate/inflate (zlib,
+ *                          libdeflate for whole streams), LZS
  */
 #ifndef HW_CRYPTO_THUNDERX_ZIP_INTERNAL_H
 #define HW_CRYPTO_THUNDERX_ZIP_INTERNAL_H
@@ -59,7 +60,7 @@ void thunderx_zip_lzs_compress(const uint8_t *hist, uint32_t hist_len,
 void thunderx_zip_lzs_decompress(const uint8_t *hist, uint32_t hist_len,
                                  const uint8_t *in, uint32_t len, uint8_t *out,
                                  uint64_t cap, bool ef, ZipResult *r);
-/* Release the host zlib streams. */
+/* Release the host zlib streams and libdeflate's decoder. */
 void thunderx_zip_engine_release(ThunderxZipState *s);
 
 #endif

@@ -507,6 +507,8 @@ START_TEST(test_inflate)
     ck_assert(r.ef);
     ck_assert_uint_eq(r.written, len);
     ck_assert_uint_eq(r.read, clen);
+    /* At the stream's end its last byte is consumed whole. */
+    ck_assert_uint_eq(r.bits, clen * 8);
     ck_assert_uint_eq(r.adler, adler32(1, data, len));
     ck_assert_mem_eq(out, data, len);
     assert_no_log(z);
@@ -552,6 +554,7 @@ START_TEST(test_history)
     r = submit(z, w);
     ck_assert_uint_eq(r.code, ZIP_COMP_SUCCESS);
     ck_assert_uint_eq(r.written, 2000);
+    ck_assert_uint_eq(r.bits, r.read * 8);
     out2 = mem_r(z, OUTBUF, 2000);
     ck_assert_mem_eq(out2, data, 2000);
     assert_no_log(z);
@@ -806,6 +809,86 @@ START_TEST(test_corrupt_deflate)
     /* The engine still works afterwards. */
     r = zdecompress(z, 0, comp, clen, 4000, NULL);
     ck_assert_uint_eq(r.code, ZIP_COMP_SUCCESS);
+    zip_quit(z);
+}
+END_TEST
+
+/*
+ * One final dynamic block that codes "a": litlen 'a' and end of block
+ * (codewords 0 and 1) and two distance codes. hlit zero lengths follow
+ * the end of block's; single_eob codes nothing but the end of block, an
+ * incomplete code whose codeword 1 the stream then uses.
+ */
+static void dynamic_a(Bits *b, unsigned hlit, bool single_eob)
+{
+    static const uint8_t pre[18] = { 0, 2, 2, 2, [17] = 2 };
+    unsigned i;
+
+    put(b, 1, 1);
+    put(b, 2, 2);
+    put(b, hlit, 5);
+    put(b, single_eob ? 0 : 1, 5);      /* HDIST: 1 or 2 distance codes */
+    put(b, 14, 4);                      /* 18 precode lengths */
+    for (i = 0; i < 18; i++) {
+        put(b, pre[i], 3);              /* 0, 1, 17, 18: codewords 00..11 */
+    }
+    if (single_eob) {
+        put_code(b, 3, 2);              /* 138 zeros */
+        put(b, 127, 7);
+        put_code(b, 3, 2);              /* 118 zeros */
+        put(b, 107, 7);
+        put_code(b, 1, 2);              /* end of block: 1 */
+        put_code(b, 1, 2);              /* one distance code: 1 */
+        put_code(b, 1, 1);              /* the unused codeword */
+        return;
+    }
+    put_code(b, 3, 2);                  /* 86 + 11 zeros */
+    put(b, 75, 7);
+    put_code(b, 3, 2);
+    put(b, 0, 7);
+    put_code(b, 1, 2);                  /* 'a': 1 */
+    put_code(b, 3, 2);                  /* 138 + 20 zeros */
+    put(b, 127, 7);
+    put_code(b, 3, 2);
+    put(b, 9, 7);
+    put_code(b, 1, 2);                  /* end of block: 1 */
+    put_code(b, 3, 2);                  /* hlit zeros, to 257 + hlit */
+    put(b, hlit - 11, 7);
+    put_code(b, 1, 2);                  /* two distance codes: 1, 1 */
+    put_code(b, 1, 2);
+    put_code(b, 0, 1);                  /* 'a' */
+    put_code(b, 1, 1);                  /* end of block */
+}
+
+/*
+ * Streams a lenient inflater (libdeflate, which the model uses for whole
+ * streams) would take: the engine rejects them as zlib does.
+ */
+START_TEST(test_inflate_strict)
+{
+    Zip *z = zip_start();
+    g_autofree uint8_t *out = NULL;
+    Bits ok = { 0 }, hlit = { 0 }, eob = { 0 };
+    Res r;
+
+    dynamic_a(&ok, 29, false);
+    r = zdecompress(z, 0, ok.buf, 16, 100, &out);
+    ck_assert_uint_eq(r.code, ZIP_COMP_SUCCESS);
+    ck_assert_uint_eq(r.written, 1);
+    ck_assert_uint_eq(out[0], 'a');
+    ck_assert_uint_eq(r.read, DIV_ROUND_UP(ok.n, 8));
+    ck_assert_uint_eq(r.bits, r.read * 8);
+    assert_no_log(z);
+    /* 287 length codes: more than the 286 RFC 1951 allows. */
+    dynamic_a(&hlit, 30, false);
+    r = zdecompress(z, 0, hlit.buf, 16, 100, NULL);
+    ck_assert_uint_eq(r.code, ZIP_COMP_BADCODE2);
+    assert_log(z, "too many length or distance symbols");
+    /* Codeword 1 of a code that has only 0. */
+    dynamic_a(&eob, 0, true);
+    r = zdecompress(z, 0, eob.buf, 16, 100, NULL);
+    ck_assert_uint_eq(r.code, ZIP_COMP_BADCODE);
+    assert_log(z, "invalid literal/length code");
     zip_quit(z);
 }
 END_TEST
@@ -1204,6 +1287,7 @@ int main(void)
     tcase_add_test(queue, test_done_interrupt);
     tcase_add_test(queue, test_migration_mid_queue);
     tcase_add_test(bad, test_corrupt_deflate);
+    tcase_add_test(bad, test_inflate_strict);
     tcase_add_test(bad, test_bad_pointers);
     tcase_add_test(bad, test_queue_chain_errors);
     suite_add_tcase(s, pci);

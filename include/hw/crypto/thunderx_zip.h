@@ -67,6 +67,8 @@ struct ThunderxZipState {
     z_stream zinf;
     bool zdef_ready;
     bool zinf_ready;
+    /* libdeflate's decoder for whole streams zlib would decode the same. */
+    struct libdeflate_decompressor *ldinf;
 };
 
 #endif

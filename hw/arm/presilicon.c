@@ -58,10 +58,13 @@
 #include "hw/core/presilicon-fdt.h"
 #include "hw/arm/presilicon.h"
 #include "system/device_tree.h"
+#include "hw/irq.h"
+#include "system/reset.h"
 #include "system/system.h"
 #include "target/arm/cpu.h"
 #include "cpu.h"
 #include <libfdt.h>
+#include "hw/gpio/imx_gpio.h"
 #include "trace.h"
 
 #define PS_PCLK_HZ   24000000
@@ -80,6 +83,7 @@ const PresiliconMemMapEntry presilicon_memmap[PS_NR_REGIONS] = {
     [PS_USB2PHY] =      { 0x09050000, 8 * KiB },
     [PS_GPIO1] =        { 0x09060000, 4 * KiB },
     [PS_SPI1] =         { 0x09070000, 4 * KiB },
+    [PS_GPIO_CS] =      { 0x09080000, 16 * KiB },
     [PS_VIRTIO] =       { 0x0a000000, PS_NUM_VIRTIO * PS_VIRTIO_SIZE },
     [PS_PLATFORM_BUS] = { 0x0c000000, 32 * MiB },
     [PS_MODELS] =       { 0x10000000, 256 * PS_MODEL_SLOT },
@@ -431,8 +435,35 @@ static DeviceState *ps_create_pl061(PresiliconMachineState *pms,
     return dev;
 }
 
+/*
+ * The PL022s' chip-select GPIO: QEMU's i.MX GPIO (gpio-mxc in Linux,
+ * "fsl,imx35-gpio"), 32 lines, one interrupt (PS_GPIO_CS_RADIO).
+ */
+static void ps_create_gpio_cs(PresiliconMachineState *pms)
+{
+    void *fdt = MACHINE(pms)->fdt;
+    const PresiliconMemMapEntry *m = &presilicon_memmap[PS_GPIO_CS];
+    g_autofree char *path = g_strdup_printf("/soc/gpio@%" HWADDR_PRIx,
+                                            m->base);
+
+    pms->gpio_cs = sysbus_create_simple(TYPE_IMX_GPIO, m->base,
+                                        ps_spi(pms, PS_IRQ_GPIO_CS));
+    pms->gpio_cs_phandle = qemu_fdt_alloc_phandle(fdt);
+    qemu_fdt_add_subnode(fdt, path);
+    qemu_fdt_setprop_string(fdt, path, "compatible", "fsl,imx35-gpio");
+    qemu_fdt_setprop_sized_cells(fdt, path, "reg", 2, m->base, 2, m->size);
+    ps_fdt_irq(fdt, path, PS_IRQ_GPIO_CS);
+    qemu_fdt_setprop_cell(fdt, path, "phandle", pms->gpio_cs_phandle);
+    qemu_fdt_setprop_cell(fdt, path, "#gpio-cells", 2);
+    qemu_fdt_setprop(fdt, path, "gpio-controller", NULL, 0);
+    qemu_fdt_setprop_cell(fdt, path, "#interrupt-cells", 2);
+    qemu_fdt_setprop(fdt, path, "interrupt-controller", NULL, 0);
+    qemu_fdt_setprop_cell(fdt, path, "#address-cells", 0);
+}
+
 static void ps_create_gpio(PresiliconMachineState *pms, uint32_t pclk)
 {
+    ps_create_gpio_cs(pms);
     pms->gpio = ps_create_pl061(pms, pclk, PS_GPIO0, PS_IRQ_GPIO0,
                                 &pms->gpio_phandle);
     pms->gpio1 = ps_create_pl061(pms, pclk, PS_GPIO1, PS_IRQ_GPIO1,
@@ -441,7 +472,7 @@ static void ps_create_gpio(PresiliconMachineState *pms, uint32_t pclk)
 
 static DeviceState *ps_create_pl022(PresiliconMachineState *pms,
                                     uint32_t pclk, uint32_t sspclk,
-                                    int region, int irq, uint32_t gpio,
+                                    int region, int irq, int first_cs,
                                     int ncs, char **pathp)
 {
     void *fdt = MACHINE(pms)->fdt;
@@ -457,12 +488,12 @@ static DeviceState *ps_create_pl022(PresiliconMachineState *pms,
     qemu_fdt_setprop_cells(fdt, path, "clocks", sspclk, pclk);
     ps_fdt_pair(fdt, path, "clock-names", "sspclk", "apb_pclk");
     /*
-     * The PL022 has no chip select of its own that Linux drives: its
-     * PL061's first lines are its chip selects, active low (ps_wire_spi()).
+     * The PL022 has no chip select of its own that Linux drives: lines of
+     * the chip-select GPIO are, from first_cs, active low (ps_wire_spi()).
      */
     for (int i = 0; i < ncs; i++) {
-        cs[i * 3] = cpu_to_be32(gpio);
-        cs[i * 3 + 1] = cpu_to_be32(i);
+        cs[i * 3] = cpu_to_be32(pms->gpio_cs_phandle);
+        cs[i * 3 + 1] = cpu_to_be32(first_cs + i);
         cs[i * 3 + 2] = cpu_to_be32(PRESILICON_FDT_GPIO_ACTIVE_LOW);
     }
     qemu_fdt_setprop(fdt, path, "cs-gpios", cs, ncs * 3 * sizeof(uint32_t));
@@ -480,10 +511,10 @@ static void ps_create_spi(PresiliconMachineState *pms, uint32_t pclk,
      * last (qbus_find_recursive()), and that must stay the first PL022's.
      */
     pms->spi1 = ps_create_pl022(pms, pclk, sspclk, PS_SPI1, PS_IRQ_SPI1,
-                                pms->gpio1_phandle, PS_RADIO_NUM_CS,
+                                PS_GPIO_CS_RADIO, PS_RADIO_NUM_CS,
                                 &pms->spi1_path);
     pms->spi = ps_create_pl022(pms, pclk, sspclk, PS_SPI0, PS_IRQ_SPI0,
-                               pms->gpio_phandle, PS_SPI_NUM_CS,
+                               0, PS_SPI_NUM_CS,
                                &pms->spi_path);
     /*
      * Both PL022s name their bus "ssi"; -device ...,bus=spi1 must find
@@ -592,7 +623,8 @@ static void ps_create_spi_models(PresiliconMachineState *pms)
 
 /*
  * Every device on the PL022's bus, built in or added with -device
- * (-device ti-ads7957,cs=N), has its chip select input on PL061 line N.
+ * (-device ti-ads7957,cs=N), has its chip select input on line N of the
+ * chip-select GPIO.
  */
 static void ps_wire_spi(PresiliconMachineState *pms)
 {
@@ -609,7 +641,7 @@ static void ps_wire_spi(PresiliconMachineState *pms)
             exit(1);
         }
         if (p->spc->cs_polarity != SSI_CS_NONE) {
-            qdev_connect_gpio_out(pms->gpio, p->cs_index,
+            qdev_connect_gpio_out(pms->gpio_cs, p->cs_index,
                                   qdev_get_gpio_in_named(DEVICE(p),
                                                          SSI_GPIO_CS, 0));
         }
@@ -648,8 +680,36 @@ static void ps_wire_spi(PresiliconMachineState *pms)
 }
 
 /*
+ * The chip-select lines have pull-ups: after a reset, before Linux makes
+ * them outputs (gpio-mxc drives nothing until then), each device on
+ * either bus sees its chip select high.
+ */
+static void ps_cs_pullups_bus(BusState *bus)
+{
+    BusChild *kid;
+
+    QTAILQ_FOREACH(kid, &bus->children, sibling) {
+        SSIPeripheral *p = SSI_PERIPHERAL(kid->child);
+
+        if (p->spc->cs_polarity != SSI_CS_NONE) {
+            qemu_set_irq(qdev_get_gpio_in_named(DEVICE(p), SSI_GPIO_CS, 0),
+                         1);
+        }
+    }
+}
+
+static void ps_cs_pullups(void *opaque)
+{
+    PresiliconMachineState *pms = opaque;
+
+    ps_cs_pullups_bus(BUS(ps_spi_bus(pms)));
+    ps_cs_pullups_bus(BUS(ps_radio_bus(pms)));
+}
+
+/*
  * The radio bus takes CA8210s at chip selects 0 and 1: each one's chip
- * select, IRQ and RESET on the radios' PL061 (PS_GPIO1_RADIO_*). A
+ * select on the chip-select GPIO (PS_GPIO_CS_RADIO + N), its IRQ and
+ * RESET on the radios' PL061 (PS_GPIO1_RADIO_*). A
  * -device ca8210 without bus= lands on the first PL022: refused, naming
  * the bus it belongs on.
  */
@@ -679,7 +739,7 @@ static void ps_wire_radios(PresiliconMachineState *pms)
                          "has chip selects 0 and 1", p->cs_index);
             exit(1);
         }
-        qdev_connect_gpio_out(pms->gpio1, p->cs_index,
+        qdev_connect_gpio_out(pms->gpio_cs, PS_GPIO_CS_RADIO + p->cs_index,
                               qdev_get_gpio_in_named(dev, SSI_GPIO_CS, 0));
         qdev_connect_gpio_out_named(dev, CA8210_IRQ_OUT, 0,
                                     qdev_get_gpio_in(pms->gpio1,
@@ -1383,6 +1443,8 @@ static void ps_machine_done(Notifier *notifier, void *data)
     }
     ps_wire_spi(pms);
     ps_wire_radios(pms);
+    ps_cs_pullups(pms);
+    qemu_register_reset(ps_cs_pullups, pms);
     ps_wire_ev3_battery(pms);
     ps_spi_nodes(pms);
     ps_radio_nodes(pms);

@@ -20,8 +20,8 @@
 #define QOM1        "/machine/ca8210-1"
 #define LINE_IRQ(cs) (2 + 2 * (cs))
 #define LINE_RST(cs) (3 + 2 * (cs))
-/* Chip selects and RESETs are outputs, idle high. */
-#define GPIO1_OUT   0x2b
+/* The RESETs are outputs of the PL061, idle high. */
+#define GPIO1_OUT   0x28
 #define PAN         0xbeef
 #define CHAN        20
 
@@ -32,16 +32,19 @@ typedef struct R {
 } R;
 
 /*
- * The PL061 takes a line's level only once it is an output (as
- * pl061_direction_output() knows): the lines dip low as they turn, which
- * resets the radios, and are driven high again.
+ * The chip selects (chip-select GPIO lines 8 and 9) idle high. The PL061
+ * takes a line's level only once it is an output (as
+ * pl061_direction_output() knows): the RESET lines dip low as they turn,
+ * which resets the radios, and are driven high again.
  */
 static void r_setup(R *r, int bits)
 {
-    ps_spi_setup_at(r->t->qts, PS_SPI1_BASE, PS_GPIO1_BASE, bits, GPIO1_OUT,
-                    GPIO1_OUT);
-    qtest_writel(r->t->qts, PS_GPIO1_BASE + PS_GPIO_DATA(GPIO1_OUT),
-                 GPIO1_OUT);
+    QTestState *q = r->t->qts;
+
+    ps_spi_setup_at(q, PS_SPI1_BASE, PS_GPIO_CS_RADIO, bits, 0x3, 0x3);
+    qtest_writel(q, PS_GPIO1_BASE + PS_GPIO_DATA(GPIO1_OUT), GPIO1_OUT);
+    qtest_writel(q, PS_GPIO1_BASE + PS_GPIO_DIR, GPIO1_OUT);
+    qtest_writel(q, PS_GPIO1_BASE + PS_GPIO_DATA(GPIO1_OUT), GPIO1_OUT);
 }
 
 static R *r_start(const char *machine, const char *extra)
@@ -66,7 +69,7 @@ static void step_us(R *r, int64_t us)
 
 static void sel(R *r, bool on)
 {
-    ps_gpio_set_at(r->t->qts, PS_GPIO1_BASE, r->cs, !on);
+    ps_cs_set_line(r->t->qts, PS_GPIO_CS_RADIO + r->cs, !on);
 }
 
 static uint8_t byte(R *r, uint8_t b)

@@ -32,16 +32,10 @@ typedef struct H {
     int cs;
 } H;
 
-/*
- * ADC (cs 0) and the HI-3110s idle high, the CPCAP (cs 1) low; each line
- * driven once more now that it is an output.
- */
+/* ADC (cs 0) and the HI-3110s idle high, the CPCAP (cs 1) low. */
 static void h_spi_setup(H *h, int bits)
 {
     ps_spi_setup(h->t->qts, bits, 0xd);
-    for (int i = 0; i < 4; i++) {
-        ps_gpio_set(h->t->qts, i, 0xd & (1 << i));
-    }
 }
 
 static H *h_start(const char *machine, const char *extra)
@@ -62,7 +56,7 @@ static void h_stop(H *h)
 
 static void sel(H *h, bool on)
 {
-    ps_gpio_set(h->t->qts, h->cs, !on);
+    ps_cs_set(h->t->qts, h->cs, !on);
 }
 
 static uint8_t byte(H *h, uint8_t b)

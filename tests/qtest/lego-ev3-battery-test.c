@@ -59,7 +59,7 @@ static void spi_setup(Ev3 *e, int bits)
 
 static void cs(Ev3 *e, bool active)
 {
-    ps_gpio_set(e->t->qts, e->cs, !active);
+    ps_cs_set(e->t->qts, e->cs, !active);
 }
 
 static uint32_t word(Ev3 *e, uint32_t w)
@@ -156,6 +156,7 @@ static void check_nodes(const void *fdt, int cs_n)
     int batt = ps_fdt_node_by_compat(fdt, "lego,ev3-battery");
     int spi = ps_fdt_node_by_reg(fdt, "arm,pl022", PS_SPI_BASE);
     int gpio = ps_fdt_node_by_reg(fdt, "arm,pl061", PS_GPIO_BASE);
+    int csg = ps_fdt_node_by_reg(fdt, "fsl,imx35-gpio", PS_GPIO_CS_BASE);
     const fdt32_t *p;
     int len, reg;
 
@@ -174,14 +175,15 @@ static void check_nodes(const void *fdt, int cs_n)
     ck_assert_uint_eq(ps_fdt_cell(fdt, reg, "regulator-min-microvolt", 0),
                       VREF_MV * 1000);
 
-    /* cs-gpios: PL061 lines 0-3, active low. */
+    /* cs-gpios: the chip-select GPIO's lines 0-3, active low. */
     p = fdt_getprop(fdt, spi, "cs-gpios", &len);
     ck_assert_ptr_nonnull(p);
     ck_assert_int_eq(len, 4 * 3 * 4);
+    ck_assert_int_ge(csg, 0);
     for (int i = 0; i < 4; i++) {
         ck_assert_int_eq(fdt_node_offset_by_phandle(fdt,
                                                     fdt32_to_cpu(p[i * 3])),
-                         gpio);
+                         csg);
         ck_assert_uint_eq(fdt32_to_cpu(p[i * 3 + 1]), i);
         /* Active low, but for a device with spi-cs-high (the CPCAP). */
         ck_assert_uint_eq(fdt32_to_cpu(p[i * 3 + 2]),

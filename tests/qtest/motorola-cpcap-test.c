@@ -57,7 +57,7 @@ static void spi_setup(Cp *c, int bits)
 
 static void cs(Cp *c, bool active)
 {
-    ps_gpio_set(c->t->qts, c->cs, active);
+    ps_cs_set(c->t->qts, c->cs, active);
 }
 
 static uint16_t word(Cp *c, uint32_t w)

@@ -27,6 +27,7 @@ enum {
     PS_USB2PHY,
     PS_GPIO1,
     PS_SPI1,
+    PS_GPIO_CS,
     PS_VIRTIO,
     PS_PLATFORM_BUS,
     PS_MODELS,
@@ -51,6 +52,7 @@ typedef struct PresiliconMemMapEntry {
 #define PS_IRQ_I2C0         9   /* the i.MX I2C controller */
 #define PS_IRQ_GPIO1        10  /* the radios' PL061 */
 #define PS_IRQ_SPI1         11  /* the radios' PL022 */
+#define PS_IRQ_GPIO_CS      12  /* the chip-select GPIO (i.MX) */
 #define PS_IRQ_VIRTIO       16  /* one per slot: 16..23 */
 #define PS_IRQ_MODELS       32  /* built-in models: 32.. in table order */
 #define PS_IRQ_PLATFORM_BUS 64  /* -device models: 64..95 */
@@ -69,8 +71,15 @@ typedef struct PresiliconMemMapEntry {
 #define PS_DEVFN_XLGMAC     PCI_DEVFN(3, 0)
 /* 00:04.0: a virtio-net, the LAN9303 switch's CPU-port (conduit) MAC. */
 #define PS_DEVFN_LAN9303_CONDUIT PCI_DEVFN(4, 0)
-/* PL061 lines 0-3 are the PL022's chip selects 0-3 (cs-gpios). */
+/*
+ * The PL022s' chip selects (cs-gpios) are lines of an i.MX GPIO: the
+ * first PL022's 0-3 lines 0-3, the radio bus's 0-1 lines 8-9. Linux's
+ * gpio-mxc registers at subsys_initcall, the PL022's driver's level, so
+ * both buses probe there; a PL061 (device_initcall) made them wait for
+ * the deferred probes at late_initcall, and every SPI device with them.
+ */
 #define PS_SPI_NUM_CS       4
+#define PS_GPIO_CS_RADIO    8
 /* PL061 line 4: the EV3 battery's type switch (low: rechargeable). */
 #define PS_GPIO_EV3_BATTERY 4
 /* PL061 line 5: the CPCAP PMIC's interrupt (level high). */
@@ -84,9 +93,10 @@ typedef struct PresiliconMemMapEntry {
 #define PS_SPI_CS_HI3110    2
 /*
  * The radio bus: a second PL022 (its SSI bus named "spi1") whose chip
- * selects 0 and 1 are lines 0 and 1 of a second PL061 (active low). A
- * CA8210 at chip select N has its IRQ pin on that PL061's line 2 + 2N
- * and its RESET pin on line 3 + 2N. The board has two, on /machine/wpan0.
+ * selects 0 and 1 are the chip-select GPIO's lines 8 and 9 (active low).
+ * A CA8210 at chip select N has its IRQ pin on a second PL061's line
+ * 2 + 2N and its RESET pin on line 3 + 2N. The board has two, on
+ * /machine/wpan0.
  */
 #define PS_RADIO_NUM_CS     2
 #define PS_GPIO1_RADIO_IRQ(cs)   (2 + 2 * (cs))
@@ -117,6 +127,8 @@ struct PresiliconMachineState {
     /* The radio bus: its PL061 and PL022, and the radios' medium. */
     DeviceState *gpio1;
     uint32_t gpio1_phandle;
+    DeviceState *gpio_cs;
+    uint32_t gpio_cs_phandle;
     DeviceState *spi1;
     char *spi1_path;
     Object *wpan;

@@ -437,7 +437,7 @@ static DeviceState *ps_create_pl061(PresiliconMachineState *pms,
 
 /*
  * The PL022s' chip-select GPIO: QEMU's i.MX GPIO (gpio-mxc in Linux,
- * "fsl,imx35-gpio"), 32 lines, one interrupt (PS_GPIO_CS_RADIO).
+ * "fsl,imx35-gpio"), 32 lines, one interrupt (PS_IRQ_GPIO_CS).
  */
 static void ps_create_gpio_cs(PresiliconMachineState *pms)
 {

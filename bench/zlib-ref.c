@@ -22,6 +22,7 @@
  * least --rounds (3) times. Exit 0 when every chunk came back equal.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,23 @@ static unsigned long num(const char *opt, const char *val, unsigned long lo,
     return v;
 }
 
+/* Inflate one whole raw-deflate chunk into exactly len bytes. */
+static bool inflate_chunk(z_stream *zi, struct libdeflate_decompressor *ld,
+                          const uint8_t *in, size_t in_len, uint8_t *out,
+                          size_t len)
+{
+    if (!zi) {
+        return ld && libdeflate_deflate_decompress(ld, in, in_len, out, len,
+                                                   NULL) == LIBDEFLATE_SUCCESS;
+    }
+    inflateReset(zi);
+    zi->next_in = (Bytef *)in;
+    zi->avail_in = (uInt)in_len;
+    zi->next_out = out;
+    zi->avail_out = (uInt)len;
+    return inflate(zi, Z_FINISH) == Z_STREAM_END && !zi->avail_out;
+}
+
 int main(int argc, char **argv)
 {
     unsigned long kb = 1024, chunk = 32768, min_rounds = 3, level = 6;
@@ -74,11 +92,12 @@ int main(int argc, char **argv)
     size_t bytes, chunks, i, slot;
     uint8_t *data, *comp, *out;
     unsigned int *clen;
-    uint64_t fnv, t0, tc = 0, td = 0, tl = 0, outsz = 0;
-    unsigned long rc = 0, rd = 0, rl = 0;
+    static const char *const inflater[2] = { "zlib", "libdeflate" };
+    uint64_t fnv, t0, tc = 0, td[2] = { 0 }, outsz = 0;
+    unsigned long rc = 0, rd[2] = { 0 };
     struct libdeflate_decompressor *ld = libdeflate_alloc_decompressor();
     z_stream zs, zi;
-    int a;
+    int a, c;
 
     for (a = 1; a < argc; a++) {
         const char *v = a + 1 < argc ? argv[a + 1] : NULL;
@@ -152,50 +171,30 @@ int main(int argc, char **argv)
         rc++;
     } while (rc < min_rounds || tc < min_seconds * 1e9);
 
-    do {
-        t0 = now_ns();
-        for (i = 0; i < chunks; i++) {
-            size_t len = bytes - i * chunk < chunk ? bytes - i * chunk : chunk;
+    /* Decompression: zlib (coder 0), then libdeflate (1), each checked. */
+    for (c = 0; c < 2; c++) {
+        memset(out, 0, bytes);
+        do {
+            t0 = now_ns();
+            for (i = 0; i < chunks; i++) {
+                size_t len = bytes - i * chunk < chunk ? bytes - i * chunk
+                                                       : chunk;
 
-            inflateReset(&zi);
-            zi.next_in = comp + i * slot;
-            zi.avail_in = clen[i];
-            zi.next_out = out + i * chunk;
-            zi.avail_out = (uInt)len;
-            if (inflate(&zi, Z_FINISH) != Z_STREAM_END || zi.avail_out) {
-                fprintf(stderr, "zlib-ref: chunk %zu does not inflate\n", i);
-                return 1;
+                if (!inflate_chunk(c ? NULL : &zi, ld, comp + i * slot,
+                                   clen[i], out + i * chunk, len)) {
+                    fprintf(stderr, "zlib-ref: chunk %zu does not inflate "
+                            "with %s\n", i, inflater[c]);
+                    return 1;
+                }
             }
+            td[c] += now_ns() - t0;
+            rd[c]++;
+        } while (rd[c] < min_rounds || td[c] < min_seconds * 1e9);
+        if (memcmp(data, out, bytes)) {
+            fprintf(stderr, "zlib-ref: %s's round trip differs\n",
+                    inflater[c]);
+            return 1;
         }
-        td += now_ns() - t0;
-        rd++;
-    } while (rd < min_rounds || td < min_seconds * 1e9);
-
-    if (memcmp(data, out, bytes)) {
-        fprintf(stderr, "zlib-ref: the round trip differs\n");
-        return 1;
-    }
-
-    memset(out, 0, bytes);
-    do {
-        t0 = now_ns();
-        for (i = 0; i < chunks; i++) {
-            size_t len = bytes - i * chunk < chunk ? bytes - i * chunk : chunk;
-
-            if (!ld || libdeflate_deflate_decompress(ld, comp + i * slot,
-                                                     clen[i], out + i * chunk,
-                                                     len, NULL)) {
-                fprintf(stderr, "zlib-ref: chunk %zu does not inflate with "
-                        "libdeflate\n", i);
-                return 1;
-            }
-        }
-        tl += now_ns() - t0;
-        rl++;
-    } while (rl < min_rounds || tl < min_seconds * 1e9);
-    if (memcmp(data, out, bytes)) {
-        fprintf(stderr, "zlib-ref: libdeflate's round trip differs\n");
-        return 1;
     }
     printf("bench corpus bytes=%zu chunk=%lu chunks=%zu fnv=%016llx\n",
            bytes, chunk, chunks, (unsigned long long)fnv);
@@ -203,14 +202,13 @@ int main(int argc, char **argv)
            "out=%llu ns=%llu mbps=%.2f\n", level, rc,
            (unsigned long long)bytes * rc, (unsigned long long)outsz * rc,
            (unsigned long long)tc, (double)bytes * rc * 1e3 / (double)tc);
-    printf("bench op=decompress driver=zlib-host rounds=%lu bytes=%llu in=%llu "
-           "ns=%llu mbps=%.2f\n", rd, (unsigned long long)bytes * rd,
-           (unsigned long long)outsz * rd, (unsigned long long)td,
-           (double)bytes * rd * 1e3 / (double)td);
-    printf("bench op=decompress driver=libdeflate-host rounds=%lu bytes=%llu "
-           "in=%llu ns=%llu mbps=%.2f\n", rl, (unsigned long long)bytes * rl,
-           (unsigned long long)outsz * rl, (unsigned long long)tl,
-           (double)bytes * rl * 1e3 / (double)tl);
+    for (c = 0; c < 2; c++) {
+        printf("bench op=decompress driver=%s-host rounds=%lu bytes=%llu "
+               "in=%llu ns=%llu mbps=%.2f\n", inflater[c], rd[c],
+               (unsigned long long)bytes * rd[c],
+               (unsigned long long)outsz * rd[c], (unsigned long long)td[c],
+               (double)bytes * rd[c] * 1e3 / (double)td[c]);
+    }
     libdeflate_free_decompressor(ld);
     deflateEnd(&zs);
     inflateEnd(&zi);

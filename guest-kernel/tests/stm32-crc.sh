@@ -16,12 +16,22 @@ COUNT=400
 # ones up to 4099 bytes, with their splits and keys.
 ktap_quick && COUNT=100
 
-ktap_begin stm32-crc 6
+ktap_begin stm32-crc 7
 
 dev=$(ktap_bound_device "$DRV")
 ktap_probe_report stm32-crc32 "$dev"
 [ -n "$dev" ]
 ktap_result $? bound "no device bound to $DRV"
+
+# The board boots with the extra self-tests off: bound again, the driver
+# registers crc32 and crc32c again and the crypto manager tests them
+# with the extra tests on.
+crypto_extra_tests on
+[ -n "$dev" ] && echo "$dev" >"$DRV/unbind" && echo "$dev" >"$DRV/bind" &&
+	[ "$(ktap_bound_device "$DRV")" = "$dev" ]
+rc=$?
+crypto_extra_tests restore
+ktap_result $rc rebind "$dev not bound again to $DRV (extra self-tests)"
 
 for alg in crc32 crc32c; do
 	st=$(crypto_selftest "stm32-crc32-$alg")

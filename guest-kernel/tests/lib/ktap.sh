@@ -168,6 +168,22 @@ ktap_bound_device() {
 # (not registered). /proc/crypto has one block per algorithm instance and
 # a driver may show twice (its test larval says "unknown"); it passed when
 # one block says passed and none says failed.
+# The crypto manager's extra (random) self-tests, for the algorithms
+# registered from now on: on, off, or back to what they were before the
+# last on or off. The harness boots with them off
+# (cryptomgr.noextratests=1, docs/guest.md "Boot time"): a crypto
+# driver's test turns them on before its algorithms register.
+crypto_extra_tests() {  # on|off|restore
+	_p=/sys/module/cryptomgr/parameters/noextratests
+	case "$1" in
+	on|off)
+		read -r CRYPTO_NOEXTRA_WAS <"$_p" || return 1
+		[ "$1" = on ] && echo N >"$_p" || echo Y >"$_p" ;;
+	restore)
+		[ -z "${CRYPTO_NOEXTRA_WAS:-}" ] || echo "$CRYPTO_NOEXTRA_WAS" >"$_p" ;;
+	esac
+}
+
 crypto_selftest() {  # driver-name
 	awk -v d="$1" '/^driver/ { cur = $3 } /^selftest/ && cur == d { print $3 }' \
 		/proc/crypto | sort -u | awk '

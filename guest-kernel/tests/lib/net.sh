@@ -69,10 +69,15 @@ net_iperf3() {  # server-ip send|receive seconds|bytes
 	*) _len="-t $3" _limit=$(($3 + 20)) ;;
 	esac
 	# --connect-timeout: a dead path fails in seconds, not at TCP's pace;
-	# timeout: a run stalled on its control connection fails too.
-	NET_IPERF3=$(timeout "$_limit" iperf3 -c "$1" -p "$_port" $_len \
-		$_dir -f m --connect-timeout 5000 2>&1)
-	_st=$?
+	# timeout: a run stalled on its control connection fails too. The
+	# server takes one test at a time and may still be closing the last
+	# one when the next connects ("the server is busy"): ask again.
+	for _try in 1 2 3 4 5; do
+		NET_IPERF3=$(timeout "$_limit" iperf3 -c "$1" -p "$_port" $_len \
+			$_dir -f m --connect-timeout 5000 2>&1)
+		_st=$?
+		case "$NET_IPERF3" in *"server is busy"*) sleep 1 ;; *) break ;; esac
+	done
 	NET_MBPS=$(echo "$NET_IPERF3" |
 		awk '/receiver$/ { for (i = 1; i < NF; i++) if ($(i + 1) == "Mbits/sec") print $i }' |
 		tail -n 1)

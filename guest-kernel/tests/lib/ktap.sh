@@ -164,10 +164,6 @@ ktap_bound_device() {
 	done
 }
 
-# The crypto manager's verdict on a driver: "passed", "failed" or empty
-# (not registered). /proc/crypto has one block per algorithm instance and
-# a driver may show twice (its test larval says "unknown"); it passed when
-# one block says passed and none says failed.
 # The crypto manager's extra (random) self-tests, for the algorithms
 # registered from now on: on, off, or back to what they were before the
 # last on or off. The harness boots with them off
@@ -184,6 +180,10 @@ crypto_extra_tests() {  # on|off|restore
 	esac
 }
 
+# The crypto manager's verdict on a driver: "passed", "failed" or empty
+# (not registered). /proc/crypto has one block per algorithm instance and
+# a driver may show twice (its test larval says "unknown"); it passed when
+# one block says passed and none says failed.
 crypto_selftest() {  # driver-name
 	awk -v d="$1" '/^driver/ { cur = $3 } /^selftest/ && cur == d { print $3 }' \
 		/proc/crypto | sort -u | awk '
